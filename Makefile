@@ -1,0 +1,37 @@
+# vvlab: two commands do everything on a fresh machine.
+#   make lab   - create .venv if missing, install vvlab with the Jupyter stack, open JupyterLab
+#   make test  - create .venv if missing, install vvlab with test tools, lint and run every test
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+
+.PHONY: lab test lint play clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+$(VENV)/.lab-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[lab]'
+	touch $@
+
+test: $(VENV)/.dev-installed
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest
+
+lint: $(VENV)/.dev-installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+lab: $(VENV)/.lab-installed
+	$(BIN)/jupyter lab notebooks/
+
+play: $(VENV)/.dev-installed
+	$(BIN)/vvlab play tutorial
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,102 @@
+"""The command line: maps, show, validate and a scripted terminal game."""
+
+import io
+import json
+
+import pytest
+
+import vvlab
+from vvlab.cli import main
+
+
+def run(argv, answers=()):
+    out = io.StringIO()
+    prompts = []
+    feed = iter(answers)
+
+    def ask(prompt):
+        prompts.append(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    code = main(argv, out=out, ask=ask)
+    return code, out.getvalue(), prompts
+
+
+def test_maps_lists_every_builtin_map():
+    code, text, _ = run(["maps"])
+    assert code == 0
+    assert "tutorial" in text and "4 lines, 12 stations, 2 transfer stations" in text
+
+
+def test_show_prints_lines_transfers_and_totals():
+    code, text, _ = run(["show", "tutorial"])
+    assert code == 0
+    assert "Harbour - Market - Central - Castle - Zoo" in text
+    assert "Central   6  A B C" in text
+    assert "Totals: 4 lines, 12 stations, 2 transfer stations, 6 indicator boxes" in text
+
+
+def test_validate_reports_every_problem_and_fails(tmp_path, capsys):
+    good = tmp_path / "good.json"
+    vvlab.load_map("tutorial").save(good)
+    bad = tmp_path / "bad.json"
+    data = json.loads(good.read_text())
+    data["lines"][0]["indicators"] = 9
+    data["lines"][1]["color"] = "blue"
+    bad.write_text(json.dumps(data))
+    code, text, _ = run(["validate", str(good), str(bad)])
+    assert code == 1
+    assert f"ok   {good}" in text
+    assert "lines[0].indicators" in text and "lines[1].color" in text
+    assert run(["validate", str(good)])[0] == 0
+
+
+def test_unknown_map_is_a_clear_error(capsys):
+    code, _, _ = run(["show", "atlantis"])
+    assert code == 1
+    assert 'no built-in map "atlantis"' in capsys.readouterr().err
+
+
+def test_play_a_solo_game_rejecting_bad_input():
+    # seed 3 on the tutorial map; answers are tried in order, bad ones are rejected
+    answers = ["Z", "?", "a", "A", "b", "B", "c", "C", "d", "D"] + ["A", "B", "C", "D"] * 5
+    answers = ["nonsense", *answers]
+    code, text, prompts = run(["play", "tutorial", "--seed", "3"], answers)
+    assert code in (0, 130)
+    assert "Not possible: no line called 'nonsense'" in text
+    assert "would fill" in text  # the help lists what each line would fill
+    assert prompts[0].startswith("Player 1, card ")
+
+
+def test_play_to_the_end_prints_the_score_breakdown():
+    answers = ["A", "B", "C", "D"]
+    stations = ["Harbour", "Market", "Central", "Castle", "Zoo", "North", "University",
+                "Park", "South", "Airport", "Mill", "Lake"]
+    code, text, _ = run(["play", "tutorial", "--seed", "1", "--players", "2"],
+                        _answers_for_any_card(answers, stations))
+    assert code == 0
+    assert "Game over." in text
+    assert "Player 1: bonus" in text and "Player 2: bonus" in text and "Winner:" in text
+
+
+def _answers_for_any_card(lines, stations):
+    """Alternate line ids and station names: wrong kinds are rejected and asked again."""
+    for i in range(400):
+        yield lines[i % len(lines)]
+        yield stations[i % len(stations)]
+
+
+def test_quit_stops_the_game_with_a_replay_hint():
+    code, text, _ = run(["play", "tutorial", "--seed", "4"], ["q"])
+    assert code == 130
+    assert "replay it with --seed 4" in text
+
+
+@pytest.mark.parametrize("players", ["0", "7"])
+def test_bad_player_count_is_an_error(players, capsys):
+    code, _, _ = run(["play", "tutorial", "--players", players])
+    assert code == 2
+    assert "players must be a whole number from 1 to 6" in capsys.readouterr().err

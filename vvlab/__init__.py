@@ -1,0 +1,51 @@
+"""vvlab: a Jupyter workbench for the flip-and-write game Voll verplant (Metro X).
+
+Examples
+--------
+>>> import vvlab
+>>> city = vvlab.load_map("tutorial")
+>>> game = vvlab.Game(city, players=2, seed=7)
+>>> while not game.is_over:
+...     _ = game.play([game.legal_moves(p)[0] for p in range(game.players)])
+>>> game.turn >= city.total_indicators
+True
+"""
+
+from vvlab.engine import (
+    RULESETS,
+    Card,
+    Game,
+    GameError,
+    IllegalMove,
+    Move,
+    Penalty,
+    Ruleset,
+    Score,
+    Sheet,
+    get_ruleset,
+)
+from vvlab.model import CityMap, Line, MapError, Problem, Station, builtin_maps, load_map
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "RULESETS",
+    "Card",
+    "CityMap",
+    "Game",
+    "GameError",
+    "IllegalMove",
+    "Line",
+    "MapError",
+    "Move",
+    "Penalty",
+    "Problem",
+    "Ruleset",
+    "Score",
+    "Sheet",
+    "Station",
+    "__version__",
+    "builtin_maps",
+    "get_ruleset",
+    "load_map",
+]

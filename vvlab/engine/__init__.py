@@ -1,0 +1,25 @@
+"""The rules engine: cards, rulesets, sheets and games. The reference implementation."""
+
+from vvlab.engine.cards import Card, Move
+from vvlab.engine.errors import GameError, IllegalMove
+from vvlab.engine.game import Game
+from vvlab.engine.history import BonusTaken, TurnRecord
+from vvlab.engine.rulesets import RULESETS, Penalty, Ruleset, get_ruleset
+from vvlab.engine.sheet import Completion, Score, Sheet
+
+__all__ = [
+    "RULESETS",
+    "BonusTaken",
+    "Card",
+    "Completion",
+    "Game",
+    "GameError",
+    "IllegalMove",
+    "Move",
+    "Penalty",
+    "Ruleset",
+    "Score",
+    "Sheet",
+    "TurnRecord",
+    "get_ruleset",
+]

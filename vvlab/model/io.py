@@ -1,0 +1,137 @@
+"""Loading and saving maps: built-in names, files and dicts; atomic writes."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Union
+
+from vvlab.model.errors import MapError, Problem
+from vvlab.model.validate import ID_PATTERN, read_map_file
+
+if TYPE_CHECKING:
+    from vvlab.model.citymap import CityMap
+
+MapSource = Union[str, "os.PathLike[str]", Mapping[str, Any], "CityMap"]
+
+
+def maps_dir() -> Path:
+    """The folder of the built-in maps.
+
+    Inside an installed wheel the maps ship as ``vvlab/maps``; in a source checkout
+    (editable install) they are the repository's top-level ``maps/`` folder.
+    """
+    packaged = Path(str(resources.files("vvlab"))) / "maps"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[2] / "maps"
+
+
+def builtin_maps() -> list[str]:
+    """Names of the built-in maps, sorted.
+
+    Examples
+    --------
+    >>> "tutorial" in builtin_maps()
+    True
+    """
+    return sorted(p.stem for p in maps_dir().glob("*.json"))
+
+
+def builtin_map_path(name: str) -> Path:
+    """The file of a built-in map; ``MapError`` for a name that is not one.
+
+    Names are plain ids; anything that would resolve outside ``maps/`` is refused.
+
+    Examples
+    --------
+    >>> builtin_map_path("tutorial").name
+    'tutorial.json'
+    >>> builtin_map_path("../secret")
+    Traceback (most recent call last):
+    ...
+    vvlab.model.errors.MapError: 1 problem
+      (map): "../secret" is not a built-in map name: it would resolve outside maps/
+    """
+    root = maps_dir().resolve()
+    path = (root / f"{name}.json").resolve()
+    if not ID_PATTERN.fullmatch(name) or path.parent != root:
+        msg = f"{name!r} is not a built-in map name: it would resolve outside maps/"
+        raise MapError([Problem("", msg.replace("'", '"'))])
+    if not path.is_file():
+        known = ", ".join(builtin_maps()) or "none"
+        msg = f'no built-in map "{name}" (built-in maps: {known}; a file path must end in .json)'
+        raise MapError([Problem("", msg)])
+    return path
+
+
+def _is_path(source: str | os.PathLike[str]) -> bool:
+    if not isinstance(source, str):
+        return True
+    return source.endswith(".json") or os.path.isfile(source)
+
+
+def load_map(source: MapSource) -> CityMap:
+    """Load a city map from a built-in name, a path to a ``.json`` file, or a dict.
+
+    Parameters
+    ----------
+    source
+        ``"berlin"`` (a built-in map, see :func:`builtin_maps`), a path such as
+        ``"my-city.json"`` or ``pathlib.Path(...)``, a dict in the map format, or a
+        ``CityMap`` (returned as is).
+
+    Returns
+    -------
+    CityMap
+
+    Raises
+    ------
+    MapError
+        Listing every problem found, each with its JSON path (and the file name).
+
+    Examples
+    --------
+    >>> city = load_map("tutorial")
+    >>> load_map(city.to_dict()) == city
+    True
+    """
+    from vvlab.model.citymap import CityMap
+
+    if isinstance(source, CityMap):
+        return source
+    if isinstance(source, Mapping):
+        return CityMap.from_dict(source)
+    if not isinstance(source, (str, os.PathLike)):
+        raise TypeError(f"load_map takes a name, a path or a dict, not {type(source).__name__}")
+    path = Path(source) if _is_path(source) else builtin_map_path(str(source))
+    data = read_map_file(path)
+    return CityMap.from_dict(data, source=str(path))  # type: ignore[arg-type]
+
+
+def map_json(city: CityMap) -> str:
+    """The canonical JSON text of a map (2-space indent, UTF-8 characters kept)."""
+    return json.dumps(city.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+
+def save_map(city: CityMap, path: str | os.PathLike[str]) -> None:
+    """Write ``city`` to ``path`` atomically: a temporary file in the same folder, then a
+    rename, so a crash never leaves a half-written map behind."""
+    path = Path(path)
+    text = map_json(city)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+    try:
+        os.chmod(tmp, mode)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

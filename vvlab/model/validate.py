@@ -1,0 +1,384 @@
+"""Validation of the map file format ``vvlab-map/1``.
+
+:func:`validate_map_data` lists every problem of a parsed map, each with its JSON path
+(``lines[3].stations[5]: unknown station "foo"``); once it finds none, the data is
+complete and well typed and a ``CityMap`` can be built from it without further checks.
+Parsing (:func:`parse_map_text`, :func:`read_map_file`) lives in
+:mod:`vvlab.model.validate_json` and is re-exported here. :func:`schema` gives the JSON
+Schema of the format, which expresses all rules except the cross-references.
+Only the standard library.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import partial
+from importlib.resources import files
+
+from .errors import MapError, Problem
+from .validate_json import (
+    MAX_FILE_BYTES,
+    JsonObject,
+    describe,
+    key_path,
+    parse_map_text,
+    quote,
+    read_map_file,
+)
+
+__all__ = [
+    "FORMAT", "ID_PATTERN", "MAX_FILE_BYTES", "MAX_ID_LENGTH", "JsonObject",
+    "check_map_data", "parse_map_text", "read_map_file", "schema", "validate_map_data",
+]
+
+FORMAT = "vvlab-map/1"
+"""The value of the ``format`` key of every map file this module understands."""
+ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+"""Ids of maps, stations and lines (use ``fullmatch``); at most :data:`MAX_ID_LENGTH`."""
+MAX_ID_LENGTH = 64
+COLOR_PATTERN = re.compile(r"^#[0-9A-Fa-f]{6}$")
+NAME_PATTERN = re.compile(r"\S")  # a name has at least one non-blank character
+SCHEMA_FILE = "map.schema.json"
+
+_Checker = Callable[[object, str], list[Problem]]
+
+
+# -- public API -----------------------------------------------------------------------
+
+
+def validate_map_data(data: object) -> list[Problem]:
+    """Every problem in parsed map data, in document order.
+
+    Never raises, whatever the input. An unknown ``format`` is the only problem
+    reported (the rest would follow other rules). Checks that depend on other parts
+    are skipped when those parts are broken, to avoid follow-up noise: no
+    unknown-station check if ``stations`` is not an object, no station-on-no-line
+    check unless every line has a list of stations.
+
+    Parameters
+    ----------
+    data : object
+        A parsed JSON value, ideally from :func:`parse_map_text` so that duplicate
+        keys are reported too; a plain ``dict`` works as well.
+
+    Returns
+    -------
+    list of Problem
+        Empty when the map is valid; then it is guaranteed to be complete and well
+        typed (ids, names, finite coordinates, integers that are not booleans...).
+
+    Examples
+    --------
+    >>> data = {"format": "vvlab-map/1", "id": "tiny", "name": "Tiny",
+    ...         "stations": {"a": {"name": "A", "x": 0, "y": 0},
+    ...                      "b": {"name": "B", "x": 1, "y": 0}},
+    ...         "lines": [{"id": "L1", "name": "L1", "color": "#FF0000", "indicators": 2,
+    ...                    "bonus": [4, 2], "stations": ["a", "b"]}]}
+    >>> validate_map_data(data)
+    []
+    >>> data["lines"][0]["indicators"] = 7
+    >>> data["lines"][0]["stations"].append("c")
+    >>> for problem in validate_map_data(data):
+    ...     print(problem)
+    lines[0].indicators: must be between 1 and 6, got 7
+    lines[0].stations[2]: unknown station "c"
+    """
+    if not isinstance(data, dict):
+        return [Problem("", f"must be an object, got {describe(data)}")]
+    if "format" in data and not (isinstance(data["format"], str) and data["format"] == FORMAT):
+        message = f"unknown format {quote(data['format'])} (expected {quote(FORMAT)})"
+        return [Problem("format", message)]
+    return _check_map(data)
+
+
+def check_map_data(data: object, source: str | None = None) -> None:
+    """Raise :class:`MapError` listing every problem if the map data is not valid.
+
+    Parameters
+    ----------
+    data : object
+        A parsed JSON value (see :func:`validate_map_data`).
+    source : str, optional
+        Where the data came from, for the error message.
+
+    Raises
+    ------
+    MapError
+        With ``problems`` from :func:`validate_map_data` and the given ``source``.
+
+    Examples
+    --------
+    >>> try:
+    ...     check_map_data({"format": "vvlab-map/1", "id": "a b", "name": "X",
+    ...                     "stations": {}, "lines": []}, source="x.json")
+    ... except MapError as err:
+    ...     print(err)
+    x.json: 3 problems
+      id: bad id "a b": use only letters, digits, "_" and "-", starting with a letter or digit
+      stations: must not be empty
+      lines: must not be empty
+    """
+    problems = validate_map_data(data)
+    if problems:
+        raise MapError(problems, source)
+
+
+def schema() -> dict:
+    """The JSON Schema (draft 2020-12) of the map format, a fresh ``dict`` each call.
+
+    It shipped with the package as ``vvlab/model/map.schema.json``. It cannot express
+    the cross-reference rules (see its ``description``); use :func:`validate_map_data`
+    for a complete check.
+
+    Examples
+    --------
+    >>> s = schema()
+    >>> s["properties"]["format"]
+    {'const': 'vvlab-map/1'}
+    >>> sorted(s["required"])
+    ['format', 'id', 'lines', 'name', 'stations']
+    """
+    text = files("vvlab.model").joinpath(SCHEMA_FILE).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+# -- one checker per object kind --------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _References:
+    """What the cross-reference checks need; ``None`` where they must be skipped."""
+
+    station_ids: frozenset[object] | None  # the keys of `stations`
+    used_ids: frozenset[str] | None  # the stations on some line
+
+
+def _references(data: Mapping[object, object]) -> _References:
+    stations, lines = data.get("stations"), data.get("lines")
+    station_ids = frozenset(stations) if isinstance(stations, dict) else None
+    usable = (
+        isinstance(lines, list)
+        and bool(lines)
+        and all(isinstance(line, dict) and isinstance(line.get("stations"), list) for line in lines)
+    )
+    if not usable:
+        return _References(station_ids, None)
+    used = frozenset(s for line in lines for s in line["stations"] if isinstance(s, str))
+    return _References(station_ids, used)
+
+
+def _check_map(data: dict) -> list[Problem]:
+    refs = _references(data)
+    fields: dict[str, _Checker] = {
+        "format": lambda value, path: [],  # already checked by validate_map_data
+        "id": _check_id,
+        "name": _check_name,
+        "description": partial(_check_type, str, "a string"),
+        "recommended_for_new_players": partial(_check_type, bool, "true or false"),
+        "stations": partial(_check_stations, used_ids=refs.used_ids),
+        "lines": partial(_check_lines, station_ids=refs.station_ids),
+    }
+    required = ("format", "id", "name", "stations", "lines")
+    return _check_object(data, "", fields, required)
+
+
+def _check_stations(value: object, path: str, used_ids: frozenset[str] | None) -> list[Problem]:
+    if not isinstance(value, dict):
+        return [Problem(path, f"must be an object, got {describe(value)}")]
+    if not value:
+        return [Problem(path, "must not be empty")]
+    problems: list[Problem] = []
+    for key, station in value.items():
+        station_path = key_path(path, key)
+        problems += _duplicate_key(value, key, station_path)
+        problems += _check_id(key, station_path)
+        problems += _check_station(station, station_path)
+        if used_ids is not None and key not in used_ids:
+            problems.append(Problem(station_path, "station is on no line"))
+    return problems
+
+
+def _check_station(value: object, path: str) -> list[Problem]:
+    if not isinstance(value, dict):
+        return [Problem(path, f"must be an object, got {describe(value)}")]
+    fields = {"name": _check_name, "x": _check_coordinate, "y": _check_coordinate}
+    return _check_object(value, path, fields, tuple(fields))
+
+
+def _check_lines(
+    value: object, path: str, station_ids: frozenset[object] | None
+) -> list[Problem]:
+    if not isinstance(value, list):
+        return [Problem(path, f"must be an array, got {describe(value)}")]
+    if not value:
+        return [Problem(path, "must not be empty")]
+    first_at: dict[str, str] = {}  # line id -> path of the first line with it
+    problems: list[Problem] = []
+    for index, line in enumerate(value):
+        problems += _check_line(line, f"{path}[{index}]", station_ids, first_at)
+    return problems
+
+
+def _check_line(
+    value: object, path: str, station_ids: frozenset[object] | None, first_at: dict[str, str]
+) -> list[Problem]:
+    if not isinstance(value, dict):
+        return [Problem(path, f"must be an object, got {describe(value)}")]
+    fields: dict[str, _Checker] = {
+        "id": partial(_check_line_id, line_path=path, first_at=first_at),
+        "name": _check_name,
+        "color": _check_color,
+        "indicators": _check_indicators,
+        "bonus": _check_bonus,
+        "stations": partial(_check_line_stations, station_ids=station_ids),
+    }
+    return _check_object(value, path, fields, tuple(fields))
+
+
+def _check_object(
+    obj: dict, path: str, fields: Mapping[str, _Checker], required: tuple[str, ...]
+) -> list[Problem]:
+    """Duplicate, unknown and missing keys, and each known key's own checker."""
+    problems: list[Problem] = []
+    for key, value in obj.items():
+        child_path = key_path(path, key)
+        problems += _duplicate_key(obj, key, child_path)
+        checker = fields.get(key) if isinstance(key, str) else None
+        if checker is None:
+            problems.append(Problem(child_path, f"unknown key {quote(key)}"))
+        else:
+            problems += checker(value, child_path)
+    missing = [key for key in required if key not in obj]
+    problems += [Problem(path, f"missing key {quote(key)}") for key in missing]
+    return problems
+
+
+# -- checkers of single values ----------------------------------------------------------
+
+
+def _check_id(value: object, path: str) -> list[Problem]:
+    if not isinstance(value, str):
+        return [Problem(path, f"bad id {quote(value)}: must be a string")]
+    if not value:
+        reason = "must not be empty"
+    elif len(value) > MAX_ID_LENGTH:
+        reason = f"longer than {MAX_ID_LENGTH} characters ({len(value)})"
+    elif not ID_PATTERN.fullmatch(value):
+        reason = 'use only letters, digits, "_" and "-", starting with a letter or digit'
+    else:
+        return []
+    return [Problem(path, f"bad id {quote(value)}: {reason}")]
+
+
+def _check_line_id(
+    value: object, path: str, line_path: str, first_at: dict[str, str]
+) -> list[Problem]:
+    problems = _check_id(value, path)
+    if isinstance(value, str):
+        if value in first_at:
+            message = f"duplicate line id {quote(value)} (first at {first_at[value]})"
+            problems.append(Problem(path, message))
+        else:
+            first_at[value] = line_path
+    return problems
+
+
+def _check_type(kind: type, description: str, value: object, path: str) -> list[Problem]:
+    if isinstance(value, kind):
+        return []
+    return [Problem(path, f"must be {description}, got {describe(value)}")]
+
+
+def _check_name(value: object, path: str) -> list[Problem]:
+    if not isinstance(value, str):
+        return [Problem(path, f"must be a string, got {describe(value)}")]
+    if not NAME_PATTERN.search(value):
+        return [Problem(path, f"must not be empty or blank, got {quote(value)}")]
+    return []
+
+
+def _check_coordinate(value: object, path: str) -> list[Problem]:
+    if not _is_number(value):
+        return [Problem(path, f"must be a number, got {describe(value)}")]
+    if not _is_finite(value):
+        return [Problem(path, f"must be a finite number, got {quote(value)}")]
+    return []
+
+
+def _check_color(value: object, path: str) -> list[Problem]:
+    if isinstance(value, str) and COLOR_PATTERN.fullmatch(value):
+        return []
+    return [Problem(path, f'must be a colour like "#1A2B3C", got {quote(value)}')]
+
+
+def _check_indicators(value: object, path: str) -> list[Problem]:
+    if not _is_int(value):
+        return [Problem(path, f"must be an integer, got {describe(value)}")]
+    if not 1 <= value <= 6:
+        return [Problem(path, f"must be between 1 and 6, got {value}")]
+    return []
+
+
+def _check_bonus(value: object, path: str) -> list[Problem]:
+    if (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(_is_int(points) for points in value)
+        and value[0] >= value[1] >= 0
+    ):
+        return []
+    message = f"must be [first, later] with first >= later >= 0, got {quote(value)}"
+    return [Problem(path, message)]
+
+
+def _check_line_stations(
+    value: object, path: str, station_ids: frozenset[object] | None
+) -> list[Problem]:
+    if not isinstance(value, list):
+        return [Problem(path, f"must be an array, got {describe(value)}")]
+    problems: list[Problem] = []
+    if len(value) < 2:
+        problems.append(Problem(path, f"must list at least 2 stations, got {len(value)}"))
+    first_index: dict[str, int] = {}
+    for index, station in enumerate(value):
+        item_path = f"{path}[{index}]"
+        if not isinstance(station, str):
+            message = f"must be a station id (a string), got {describe(station)}"
+        elif station in first_index:
+            where = f"also at index {first_index[station]}"
+            message = f"{quote(station)} appears twice on this line ({where})"
+        else:
+            first_index[station] = index
+            if station_ids is None or station in station_ids:
+                continue
+            message = f"unknown station {quote(station)}"
+        problems.append(Problem(item_path, message))
+    return problems
+
+
+# -- helpers ------------------------------------------------------------------------------
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _is_finite(value: float) -> bool:
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int too large for a float
+        return False
+
+
+def _duplicate_key(obj: dict, key: object, path: str) -> list[Problem]:
+    if key in getattr(obj, "duplicate_keys", ()):
+        return [Problem(path, f"duplicate key {quote(key)}")]
+    return []

@@ -1,0 +1,244 @@
+"""The JSON side of map validation: parsing, and naming values and paths in messages.
+
+Map files are parsed to plain data that remembers duplicate keys;
+:mod:`vvlab.model.validate` checks that data and re-exports the public names from
+here. Only the standard library.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterable
+
+from .errors import MapError, Problem
+
+__all__ = ["MAX_FILE_BYTES", "JsonObject", "parse_map_text", "read_map_file"]
+
+MAX_FILE_BYTES = 5 * 1024 * 1024
+"""Map files larger than this (in bytes) are refused before they are read."""
+
+_BOM = "\ufeff"
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_QUOTE_LIMIT = 60
+_JSON_TYPES = (
+    (bool, "boolean"),  # before int: bool is an int in Python, but not a JSON number
+    ((int, float), "number"),
+    (str, "string"),
+    (list, "array"),
+    (dict, "object"),
+)
+
+
+class JsonObject(dict):
+    """A parsed JSON object that remembers the keys written more than once.
+
+    The value kept for a repeated key is the last one, as with :func:`json.loads`;
+    ``duplicate_keys`` lists each repeated key once, in the order of its second
+    appearance. :func:`vvlab.model.validate.validate_map_data` reports them.
+
+    Examples
+    --------
+    >>> obj = JsonObject.from_pairs([("a", 1), ("b", 2), ("a", 3)])
+    >>> obj, obj.duplicate_keys
+    ({'a': 3, 'b': 2}, ('a',))
+    """
+
+    duplicate_keys: tuple[str, ...] = ()
+
+    @classmethod
+    def from_pairs(cls, pairs: Iterable[tuple[str, object]]) -> JsonObject:
+        """Build an object from ``(key, value)`` pairs (a ``json`` object_pairs_hook)."""
+        obj = cls()
+        duplicates: list[str] = []
+        for key, value in pairs:
+            if key in obj and key not in duplicates:
+                duplicates.append(key)
+            obj[key] = value
+        obj.duplicate_keys = tuple(duplicates)
+        return obj
+
+
+def parse_map_text(text: str, source: str | None = None) -> object:
+    """Parse the JSON text of a map, keeping track of duplicate keys.
+
+    Objects become :class:`JsonObject` (a ``dict``) so that keys written twice can be
+    reported later by :func:`vvlab.model.validate.validate_map_data`. The literals
+    ``NaN`` and ``Infinity`` are accepted here and reported by the validator.
+
+    Parameters
+    ----------
+    text : str
+        The JSON text. A leading byte order mark is ignored.
+    source : str, optional
+        Where the text came from (a file name), for the error message.
+
+    Returns
+    -------
+    object
+        The parsed JSON value, not yet validated.
+
+    Raises
+    ------
+    MapError
+        If the text is not JSON; the one problem gives the line and column.
+
+    Examples
+    --------
+    >>> parse_map_text('{"id": "berlin", "id": "paris"}').duplicate_keys
+    ('id',)
+    >>> try:
+    ...     parse_map_text('{"id": "berlin",\\n "name": }', source="berlin.json")
+    ... except MapError as err:
+    ...     print(err)
+    berlin.json: 1 problem
+      (map): invalid JSON at line 2, column 10: Expecting value
+    """
+    if text.startswith(_BOM):
+        text = text[len(_BOM) :]
+    try:
+        return json.loads(text, object_pairs_hook=JsonObject.from_pairs)
+    except json.JSONDecodeError as err:
+        where = f"line {err.lineno}, column {err.colno}"
+        problem = Problem("", f"invalid JSON at {where}: {err.msg}")
+    except RecursionError:
+        problem = Problem("", "invalid JSON: nested too deeply")
+    except ValueError as err:  # an integer of more than sys.get_int_max_str_digits() digits
+        problem = Problem("", f"invalid JSON: {err}")
+    raise MapError([problem], source)
+
+
+def read_map_file(path: str | os.PathLike[str]) -> object:
+    """Read and parse a map file (UTF-8 JSON of at most :data:`MAX_FILE_BYTES`).
+
+    The size is checked before anything is read, so a huge file costs nothing.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to read.
+
+    Returns
+    -------
+    object
+        The parsed JSON value, not yet validated (see :func:`parse_map_text`).
+
+    Raises
+    ------
+    MapError
+        If the file is missing, unreadable, too large, not UTF-8 or not JSON;
+        ``source`` is ``str(path)``.
+
+    Examples
+    --------
+    >>> try:
+    ...     read_map_file("no/such/map.json")
+    ... except MapError as err:
+    ...     print(err)
+    no/such/map.json: 1 problem
+      (map): no such file
+    """
+    source = str(path)
+    try:
+        raw = _read_at_most(path, MAX_FILE_BYTES)
+    except FileNotFoundError:
+        raise MapError([Problem("", "no such file")], source) from None
+    except OSError as err:
+        raise MapError([Problem("", f"cannot read file: {err.strerror or err}")], source) from None
+    except _TooLarge as err:
+        raise MapError([Problem("", str(err))], source) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise MapError([Problem("", _not_utf8(raw, err.start))], source) from None
+    return parse_map_text(text, source)
+
+
+class _TooLarge(Exception):
+    def __init__(self, size: int, limit: int):
+        super().__init__(
+            f"file too large: {size} bytes, the limit is {limit} bytes ({limit / 2**20:g} MB)"
+        )
+
+
+def _read_at_most(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of the file; raise ``_TooLarge`` without reading if it has more."""
+    size = os.stat(path).st_size
+    if size <= limit:
+        with open(path, "rb") as file:
+            raw = file.read(limit + 1)  # the file may have grown since os.stat
+        size = len(raw)
+    if size > limit:
+        raise _TooLarge(size, limit)
+    return raw
+
+
+def _not_utf8(raw: bytes, start: int) -> str:
+    line = raw.count(b"\n", 0, start) + 1
+    column = start - (raw.rfind(b"\n", 0, start) + 1) + 1
+    return f"not valid UTF-8: byte 0x{raw[start]:02X} at line {line}, column {column}"
+
+
+# -- naming values and paths in messages ------------------------------------------------
+
+
+def key_path(path: str, key: object) -> str:
+    """The JSON path of ``key`` in the object at ``path``.
+
+    >>> key_path("stations", "alex"), key_path("stations", "a b"), key_path("", "id")
+    ('stations.alex', 'stations["a b"]', 'id')
+    """
+    if isinstance(key, str) and _PLAIN_KEY.fullmatch(key):
+        return f"{path}.{key}" if path else key
+    return f"{path}[{quote(key)}]"
+
+
+def json_type(value: object) -> str:
+    """The JSON type name of a value (a Python type name if it is not JSON).
+
+    >>> json_type(True), json_type(3), json_type(None), json_type([1])
+    ('boolean', 'number', 'null', 'array')
+    """
+    if value is None:
+        return "null"
+    for kind, name in _JSON_TYPES:
+        if isinstance(value, kind):
+            return name
+    return type(value).__name__
+
+
+def describe(value: object) -> str:
+    """The JSON type of a value, followed by the value itself if it is a scalar.
+
+    >>> describe("7"), describe(False), describe({})
+    ('string "7"', 'boolean false', 'object')
+    """
+    kind = json_type(value)
+    if kind in ("boolean", "number", "string"):
+        return f"{kind} {quote(value)}"
+    return kind
+
+
+def quote(value: object) -> str:
+    """The value as JSON, cut short if it is long; never raises.
+
+    >>> print(quote("foo"), quote(float("nan")), quote([2, 5]), quote("x" * 99)[-4:])
+    "foo" NaN [2, 5] xx…"
+    """
+    if isinstance(value, str):
+        return _dumps(value if len(value) <= _QUOTE_LIMIT else value[:_QUOTE_LIMIT] + "…")
+    try:
+        text = _dumps(value)
+    except (TypeError, ValueError, RecursionError):  # not JSON, or a huge int
+        return f"<{json_type(value)}>"
+    return text if len(text) <= _QUOTE_LIMIT else text[:_QUOTE_LIMIT] + "…"
+
+
+def _dumps(value: object) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate, from a "\\ud800" escape
+        text = json.dumps(value)
+    return text
