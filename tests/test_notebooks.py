@@ -17,7 +17,7 @@ def test_notebook_runs_top_to_bottom(path, monkeypatch):
     assert code_cells, f"{path.name} has no code"
     for i, cell in enumerate(code_cells):
         source = "".join(cell["source"])
-        exec(compile(source, f"{path.name}[cell {i}]", "exec"), namespace)  # noqa: S102
+        exec(compile(source, f"{path.name}[cell {i}]", "exec"), namespace)
 
 
 def test_there_is_a_notebook_to_open():

@@ -76,9 +76,23 @@ def play_randomly(game: Game, rng: np.random.Generator) -> None:
 
 @pytest.fixture
 def make_city():
+    """``make_city(lines, indicators=1, bonus=(3, 1))``: a map dict (see :func:`build_city`)."""
     return build_city
 
 
 @pytest.fixture
 def run():
+    """``run(city, cards, turns, players=1, ruleset=None)`` -> (game, records)."""
     return run_script
+
+
+@pytest.fixture
+def move():
+    """``move("R")``, ``move("@c")``, ``move("-")``: see :func:`to_move`."""
+    return to_move
+
+
+@pytest.fixture
+def play_to_end():
+    """``play_to_end(game, rng)``: random legal moves to the end of the game."""
+    return play_randomly

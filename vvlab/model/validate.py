@@ -262,7 +262,7 @@ def _check_object(
 
 def _check_id(value: object, path: str) -> list[Problem]:
     if not isinstance(value, str):
-        return [Problem(path, f"bad id {quote(value)}: must be a string")]
+        return [Problem(path, f"must be a string, got {describe(value)}")]
     if not value:
         reason = "must not be empty"
     elif len(value) > MAX_ID_LENGTH:
