@@ -100,3 +100,26 @@ def test_bad_player_count_is_an_error(players, capsys):
     code, _, _ = run(["play", "tutorial", "--players", players])
     assert code == 2
     assert "players must be a whole number from 1 to 6" in capsys.readouterr().err
+
+
+def test_play_with_a_user_ruleset_file(tmp_path):
+    from vvlab.engine.rulesets import save_ruleset
+
+    house = vvlab.Ruleset("house", deck=[vvlab.Card.number(9, shuffle=True)],
+                          penalty=vvlab.Penalty(divisor=1))
+    path = tmp_path / "house.json"
+    save_ruleset(house, path)
+    code, text, _ = run(["play", "tutorial", "--seed", "1", "--ruleset", str(path)],
+                        ["A", "A", "B", "B", "C", "D"])
+    assert code == 0
+    assert "house" in text and "Game over." in text
+    # number 9 on A, A, B, B, C, D fills every station: 5 + 5 + 3 + 2 bonus, nothing empty
+    assert "Player 1: bonus 15 + stars 0 - penalty 0 (0 empty) = 15" in text
+
+
+def test_bad_ruleset_file_is_a_clear_error(tmp_path, capsys):
+    path = tmp_path / "broken.json"
+    path.write_text('{"name": "x"}')
+    code, _, _ = run(["play", "tutorial", "--ruleset", str(path)])
+    assert code == 2
+    assert "ruleset file" in capsys.readouterr().err

@@ -148,7 +148,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("map", nargs="?", default=DEFAULT_MAP, help="built-in name or .json file")
     play.add_argument("--players", type=int, default=1, help="1-6 players at one screen")
     play.add_argument("--seed", type=int, default=None, help="seed for the shuffled deck")
-    play.add_argument("--ruleset", default="voll-verplant", choices=sorted(RULESETS))
+    play.add_argument("--ruleset", default="voll-verplant",
+                      help=f"{' or '.join(RULESETS)}, or a ruleset .json file")
     return parser
 
 

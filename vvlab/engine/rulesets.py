@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import os
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -163,8 +165,9 @@ RULESETS: dict[str, Ruleset] = {r.name: r for r in (VOLL_VERPLANT, METRO_X)}
 DEFAULT_RULESET = "voll-verplant"
 
 
-def get_ruleset(ruleset: str | Ruleset | None = None) -> Ruleset:
-    """A ruleset by name (or the object itself); ``None`` gives the default.
+def get_ruleset(ruleset: str | os.PathLike[str] | Ruleset | None = None) -> Ruleset:
+    """A ruleset by name, from a ``.json`` file (``Ruleset.to_dict`` format), or the
+    object itself; ``None`` gives the default.
 
     Examples
     --------
@@ -179,9 +182,28 @@ def get_ruleset(ruleset: str | Ruleset | None = None) -> Ruleset:
         return RULESETS[DEFAULT_RULESET]
     if isinstance(ruleset, Ruleset):
         return ruleset
+    if isinstance(ruleset, os.PathLike) or str(ruleset).endswith(".json"):
+        return load_ruleset(ruleset)
     try:
         return RULESETS[ruleset]
     except (KeyError, TypeError):
         raise ValueError(
             f"unknown ruleset {ruleset!r}; built-in rulesets: {', '.join(RULESETS)}"
         ) from None
+
+
+def load_ruleset(path: str | os.PathLike[str]) -> Ruleset:
+    """Read a user-defined ruleset from a JSON file written with ``Ruleset.to_dict``."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return Ruleset.from_dict(json.load(fh))
+    except (OSError, json.JSONDecodeError, KeyError, TypeError, ValueError) as err:
+        what = f"missing key {err}" if isinstance(err, KeyError) else str(err)
+        raise ValueError(f"ruleset file {os.fspath(path)}: {what}") from err
+
+
+def save_ruleset(ruleset: Ruleset, path: str | os.PathLike[str]) -> None:
+    """Write a ruleset as JSON (readable by :func:`load_ruleset` and ``--ruleset FILE``)."""
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(ruleset.to_dict(), fh, indent=2, ensure_ascii=False)
+        fh.write("\n")

@@ -225,6 +225,8 @@ def quote(value: object) -> str:
 
     >>> print(quote("foo"), quote(float("nan")), quote([2, 5]), quote("x" * 99)[-4:])
     "foo" NaN [2, 5] xx…"
+    >>> print(quote("Schönhauser\u200b\x85"))
+    "Schönhauser\\u200b\\u0085"
     """
     if isinstance(value, str):
         return _dumps(value if len(value) <= _QUOTE_LIMIT else value[:_QUOTE_LIMIT] + "…")
@@ -236,9 +238,8 @@ def quote(value: object) -> str:
 
 
 def _dumps(value: object) -> str:
+    """JSON with readable non-ASCII text, but invisible characters escaped."""
     text = json.dumps(value, ensure_ascii=False)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate, from a "\\ud800" escape
-        text = json.dumps(value)
-    return text
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else json.dumps(char)[1:-1] for char in text)
