@@ -137,7 +137,10 @@ def cmd_play(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str]) -
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``vvlab`` command."""
+    from vvlab import __version__
+
     parser = argparse.ArgumentParser(prog="vvlab", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"vvlab {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("maps", help="list the built-in maps")
     show = sub.add_parser("show", help="show a map's lines, transfers and totals")

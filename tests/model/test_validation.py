@@ -1,21 +1,28 @@
-"""Validation of the map format: one failing file per problem kind, parsing, files, fuzzing.
+"""Validation of the map format: one failing file per problem kind, parsing, files.
 
-``INVALID_CASES`` is also used by ``test_schema.py``: its ``schema_detects`` flag says
-whether the JSON Schema can see the problem, and that test checks it does exactly then.
+The table ``INVALID_CASES`` lives in ``validation_cases.py``; ``test_schema.py`` uses it
+too: its ``schema_detects`` flag says whether the JSON Schema can see the problem.
 """
 
 from __future__ import annotations
 
-import copy
 import json
 import math
 import os
 from pathlib import Path
-from typing import NamedTuple
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from validation_cases import (
+    BONUS,
+    INVALID_CASES,
+    INVALID_DIR,
+    VALID_DIR,
+    VALID_FILES,
+    Case,
+    assert_problems,
+    problems_of_file,
+    tiny_map,
+)
 
 from vvlab.model import validate_json
 from vvlab.model.errors import MapError, Problem
@@ -30,114 +37,6 @@ from vvlab.model.validate import (
     read_map_file,
     validate_map_data,
 )
-
-DATA = Path(__file__).resolve().parent.parent / "data"
-VALID_DIR, INVALID_DIR = DATA / "valid", DATA / "invalid"
-VALID_FILES = sorted(VALID_DIR.glob("*.json"))
-
-BONUS = "must be [first, later] with first >= later >= 0, got "
-BAD_ID = 'use only letters, digits, "_" and "-", starting with a letter or digit'
-
-
-class Case(NamedTuple):
-    file: str
-    expected: list[tuple[str, str]]  # (path, message substring), in the order reported
-    schema_detects: bool | None  # None: not JSON, the schema never sees it
-
-
-INVALID_CASES = [
-    Case(
-        "invalid_json.json",
-        [("", "invalid JSON at line 5, column 1: Expecting property name")],
-        None,
-    ),
-    Case("not_an_object.json", [("", "must be an object, got array")], True),
-    Case(
-        "unknown_format.json",  # its bad colour is not reported: other format, other rules
-        [("format", 'unknown format "vvlab-map/9" (expected "vvlab-map/1")')],
-        True,
-    ),
-    Case("missing_key.json", [("lines[0]", 'missing key "bonus"')], True),
-    Case("unknown_key.json", [("lines[0].colour", 'unknown key "colour"')], True),
-    Case("unknown_top_level_key.json", [("author", 'unknown key "author"')], True),
-    Case("wrong_type.json", [("stations.b.name", "must be a string, got number 5")], True),
-    Case("boolean_coordinate.json", [("stations.b.x", "must be a number, got boolean true")], True),
-    Case("bad_map_id.json", [("id", f'bad id "tiny town": {BAD_ID}')], True),
-    Case("bad_station_id.json", [('stations["b c"]', f'bad id "b c": {BAD_ID}')], True),
-    Case("bad_line_id.json", [("lines[0].id", f'bad id "-L1": {BAD_ID}')], True),
-    Case("long_id.json", [("id", "longer than 64 characters (65)")], True),
-    Case("blank_name.json", [("name", 'must not be empty or blank, got "  "')], True),
-    Case("duplicate_station_id.json", [("stations.b", 'duplicate key "b"')], False),
-    Case(
-        "duplicate_line_id.json",
-        [("lines[1].id", 'duplicate line id "L1" (first at lines[0])')],
-        False,
-    ),
-    Case(
-        "station_twice_on_line.json",
-        [("lines[0].stations[3]", '"b" appears twice on this line (also at index 1)')],
-        True,
-    ),
-    Case("line_too_short.json", [("lines[1].stations", "at least 2 stations, got 1")], True),
-    Case("unknown_station.json", [("lines[0].stations[3]", 'unknown station "foo"')], False),
-    Case("indicators_0.json", [("lines[0].indicators", "must be between 1 and 6, got 0")], True),
-    Case("indicators_7.json", [("lines[0].indicators", "must be between 1 and 6, got 7")], True),
-    Case("bonus_first_below_later.json", [("lines[0].bonus", BONUS + "[2, 5]")], False),
-    Case("bonus_negative.json", [("lines[0].bonus", BONUS + "[3, -1]")], True),
-    Case("bonus_one_number.json", [("lines[0].bonus", BONUS + "[3]")], True),
-    Case("bonus_not_integers.json", [("lines[0].bonus", BONUS + '["a", 1]')], True),
-    Case(
-        "bad_colour.json",
-        [("lines[0].color", 'must be a colour like "#1A2B3C", got "red"')],
-        True,
-    ),
-    Case("station_on_no_line.json", [("stations.d", "station is on no line")], False),
-    Case("nan_coordinate.json", [("stations.b.x", "must be a finite number, got NaN")], False),
-    Case(
-        "infinity_coordinate.json",
-        [("stations.c.y", "must be a finite number, got -Infinity")],
-        False,
-    ),
-    Case(
-        "empty_stations_and_lines.json",
-        [("stations", "must not be empty"), ("lines", "must not be empty")],
-        True,
-    ),
-    Case(
-        "several_problems.json",
-        [
-            ("stations.b.y", 'must be a number, got string "0"'),
-            ("stations.d", "station is on no line"),
-            ("lines[0].color", 'got "red"'),
-            ("lines[1].indicators", "must be between 1 and 6, got 7"),
-            ("lines[2].stations[1]", 'unknown station "kreuzberg"'),
-            ("", 'missing key "name"'),
-        ],
-        True,
-    ),
-]
-
-
-def problems_of_file(path: Path) -> list[Problem]:
-    """The problems of a map file, whether found while reading or while validating."""
-    try:
-        data = read_map_file(path)
-    except MapError as err:
-        assert err.source == str(path)
-        return err.problems
-    return validate_map_data(data)
-
-
-def assert_problems(problems: list[Problem], expected: list[tuple[str, str]]) -> None:
-    assert all(type(p) is Problem for p in problems)
-    assert [p.path for p in problems] == [path for path, _ in expected], problems
-    for problem, (_, text) in zip(problems, expected, strict=True):
-        assert text in problem.message, problem
-
-
-def tiny_map() -> dict:
-    return json.loads((VALID_DIR / "minimal.json").read_text())
-
 
 # -- the test files ------------------------------------------------------------------
 
@@ -494,95 +393,3 @@ def test_valid_data_is_complete_and_well_typed() -> None:
             assert type(line["indicators"]) is int
             assert [type(b) for b in line["bonus"]] == [int, int]
             assert set(line["stations"]) <= set(data["stations"])
-
-
-# -- never raises (hypothesis) -------------------------------------------------------
-
-KEYS = ["format", "id", "name", "description", "recommended_for_new_players", "stations",
-        "lines", "x", "y", "color", "indicators", "bonus", "a", "b", "L1", "a b", ""]
-SCALARS = (
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.integers(min_value=10**300, max_value=10**400)
-    | st.floats(allow_nan=True, allow_infinity=True)
-    | st.text(max_size=10)
-    | st.sampled_from([FORMAT, "a", "b", "c", "foo", "#1A2B3C", "red", 0, 1, 6, 7, -1, [4, 2],
-                      [2, 5], ["a", "b"]]).map(copy.deepcopy)  # mutations must not share lists
-)
-JSON_VALUES = st.recursive(
-    SCALARS,
-    lambda children: st.lists(children, max_size=5)
-    | st.dictionaries(st.sampled_from(KEYS) | st.text(max_size=5), children, max_size=5),
-    max_leaves=25,
-)
-
-
-def containers(value: object) -> list:
-    """Every dict and list inside ``value``, itself included."""
-    found = []
-    if isinstance(value, (dict, list)):
-        found.append(value)
-        for child in value.values() if isinstance(value, dict) else value:
-            found += containers(child)
-    return found
-
-
-@st.composite
-def mutated_maps(draw: st.DrawFn) -> object:
-    """A valid test map with a few random keys or items replaced, removed or added."""
-    data = copy.deepcopy(draw(st.sampled_from(VALID_DATA)))
-    for _ in range(draw(st.integers(1, 4))):
-        target = draw(st.sampled_from(containers(data)))
-        action = draw(st.sampled_from(["replace", "delete", "add"]))
-        keys = list(target) if isinstance(target, dict) else list(range(len(target)))
-        if action == "add" or not keys:
-            if isinstance(target, dict):
-                target[draw(st.sampled_from(KEYS) | st.text(max_size=3))] = draw(JSON_VALUES)
-            else:
-                target.insert(draw(st.integers(0, len(target))), draw(JSON_VALUES))
-        elif action == "delete":
-            del target[draw(st.sampled_from(keys))]
-        else:
-            target[draw(st.sampled_from(keys))] = draw(JSON_VALUES)
-    return data
-
-
-VALID_DATA = [json.loads(p.read_text()) for p in VALID_FILES]
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def assert_problem_list(result: object) -> None:
-    assert isinstance(result, list)
-    assert all(type(p) is Problem and isinstance(p.path, str) for p in result)
-    assert all(isinstance(p.message, str) and p.message for p in result)
-
-
-@FUZZ
-@given(JSON_VALUES)
-def test_any_json_value_gives_a_problem_list(data: object) -> None:
-    assert_problem_list(validate_map_data(data))
-
-
-@FUZZ
-@given(mutated_maps())
-def test_mutated_maps_give_a_problem_list(data: object) -> None:
-    assert_problem_list(validate_map_data(data))
-
-
-@FUZZ
-@given(mutated_maps())
-def test_parsed_mutated_maps_give_the_same_problems(data: object) -> None:
-    text = json.dumps(data)
-    assert validate_map_data(parse_map_text(text)) == validate_map_data(data)
-
-
-@FUZZ
-@given(st.text(alphabet='{}[]",:0123456789.eE-+ \nabtrufnlsNI\\', max_size=40))
-def test_any_text_parses_or_raises_map_error(text: str) -> None:
-    try:
-        data = parse_map_text(text)
-    except MapError as err:
-        assert len(err.problems) == 1 and err.problems[0].path == ""
-    else:
-        assert_problem_list(validate_map_data(data))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 from vvlab.model.errors import MapError, Problem
 from vvlab.model.validate import ID_PATTERN, read_map_file
+from vvlab.model.validate_json import quote
 
 if TYPE_CHECKING:
     from vvlab.model.citymap import CityMap
@@ -60,11 +61,12 @@ def builtin_map_path(name: str) -> Path:
     root = maps_dir().resolve()
     path = (root / f"{name}.json").resolve()
     if not ID_PATTERN.fullmatch(name) or path.parent != root:
-        msg = f"{name!r} is not a built-in map name: it would resolve outside maps/"
-        raise MapError([Problem("", msg.replace("'", '"'))])
+        msg = f"{quote(name)} is not a built-in map name: it would resolve outside maps/"
+        raise MapError([Problem("", msg)])
     if not path.is_file():
         known = ", ".join(builtin_maps()) or "none"
-        msg = f'no built-in map "{name}" (built-in maps: {known}; a file path must end in .json)'
+        msg = (f"no built-in map {quote(name)} (built-in maps: {known}; "
+               "a file path must end in .json)")
         raise MapError([Problem("", msg)])
     return path
 

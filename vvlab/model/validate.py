@@ -53,7 +53,8 @@ _Checker = Callable[[object, str], list[Problem]]
 def validate_map_data(data: object) -> list[Problem]:
     """Every problem in parsed map data, in document order.
 
-    Never raises, whatever the input. An unknown ``format`` is the only problem
+    Missing keys are reported after the keys present in their object. Never raises,
+    whatever the input. An unknown ``format`` is the only problem
     reported (the rest would follow other rules). Checks that depend on other parts
     are skipped when those parts are broken, to avoid follow-up noise: no
     unknown-station check if ``stations`` is not an object, no station-on-no-line
@@ -130,7 +131,7 @@ def check_map_data(data: object, source: str | None = None) -> None:
 def schema() -> dict:
     """The JSON Schema (draft 2020-12) of the map format, a fresh ``dict`` each call.
 
-    It shipped with the package as ``vvlab/model/map.schema.json``. It cannot express
+    It ships with the package as ``vvlab/model/map.schema.json``. It cannot express
     the cross-reference rules (see its ``description``); use :func:`validate_map_data`
     for a complete check.
 
@@ -209,9 +210,7 @@ def _check_station(value: object, path: str) -> list[Problem]:
     return _check_object(value, path, fields, tuple(fields))
 
 
-def _check_lines(
-    value: object, path: str, station_ids: frozenset[object] | None
-) -> list[Problem]:
+def _check_lines(value: object, path: str, station_ids: frozenset[object] | None) -> list[Problem]:
     if not isinstance(value, list):
         return [Problem(path, f"must be an array, got {describe(value)}")]
     if not value:
@@ -319,7 +318,7 @@ def _check_indicators(value: object, path: str) -> list[Problem]:
     if not _is_int(value):
         return [Problem(path, f"must be an integer, got {describe(value)}")]
     if not 1 <= value <= 6:
-        return [Problem(path, f"must be between 1 and 6, got {value}")]
+        return [Problem(path, f"must be between 1 and 6, got {quote(value)}")]
     return []
 
 
