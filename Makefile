@@ -21,6 +21,7 @@ $(VENV)/.lab-installed: pyproject.toml | $(BIN)/python
 
 test: $(VENV)/.dev-installed
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/python -m pytest
 
 lint: $(VENV)/.dev-installed

@@ -42,8 +42,10 @@ def main() -> None:
             start = time.perf_counter()
             turns = sum(play_random(city, players, seed).turn for seed in range(args.games))
             secs = time.perf_counter() - start
-            print(f"{name:<12} {players:>7} {args.games:>7} {secs:>8.2f} "
-                  f"{args.games / secs:>9.0f} {turns / args.games:>6.1f}")
+            print(
+                f"{name:<12} {players:>7} {args.games:>7} {secs:>8.2f} "
+                f"{args.games / secs:>9.0f} {turns / args.games:>6.1f}"
+            )
 
 
 if __name__ == "__main__":

@@ -22,12 +22,21 @@ def city_dicts(draw, max_stations: int = 14, max_lines: int = 6) -> dict:
     lines = []
     for k, route in enumerate(routes):
         later = draw(st.integers(0, 5))
-        lines.append({
-            "id": f"L{k}", "name": f"Line {k}", "color": "#336699",
-            "indicators": draw(st.integers(1, 6)),
-            "bonus": [later + draw(st.integers(0, 4)), later],
-            "stations": route,
-        })
+        lines.append(
+            {
+                "id": f"L{k}",
+                "name": f"Line {k}",
+                "color": "#336699",
+                "indicators": draw(st.integers(1, 6)),
+                "bonus": [later + draw(st.integers(0, 4)), later],
+                "stations": route,
+            }
+        )
     stations = {s: {"name": s.upper(), "x": i, "y": -i} for i, s in enumerate(ids)}
-    return {"format": "vvlab-map/1", "id": "random", "name": "Random", "stations": stations,
-            "lines": lines}
+    return {
+        "format": "vvlab-map/1",
+        "id": "random",
+        "name": "Random",
+        "stations": stations,
+        "lines": lines,
+    }

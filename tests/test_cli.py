@@ -73,10 +73,24 @@ def test_play_a_solo_game_rejecting_bad_input():
 
 def test_play_to_the_end_prints_the_score_breakdown():
     answers = ["A", "B", "C", "D"]
-    stations = ["Harbour", "Market", "Central", "Castle", "Zoo", "North", "University",
-                "Park", "South", "Airport", "Mill", "Lake"]
-    code, text, _ = run(["play", "tutorial", "--seed", "1", "--players", "2"],
-                        _answers_for_any_card(answers, stations))
+    stations = [
+        "Harbour",
+        "Market",
+        "Central",
+        "Castle",
+        "Zoo",
+        "North",
+        "University",
+        "Park",
+        "South",
+        "Airport",
+        "Mill",
+        "Lake",
+    ]
+    code, text, _ = run(
+        ["play", "tutorial", "--seed", "1", "--players", "2"],
+        _answers_for_any_card(answers, stations),
+    )
     assert code == 0
     assert "Game over." in text
     assert "Player 1: bonus" in text and "Player 2: bonus" in text and "Winner:" in text
@@ -105,12 +119,14 @@ def test_bad_player_count_is_an_error(players, capsys):
 def test_play_with_a_user_ruleset_file(tmp_path):
     from vvlab.engine.rulesets import save_ruleset
 
-    house = vvlab.Ruleset("house", deck=[vvlab.Card.number(9, shuffle=True)],
-                          penalty=vvlab.Penalty(divisor=1))
+    house = vvlab.Ruleset(
+        "house", deck=[vvlab.Card.number(9, shuffle=True)], penalty=vvlab.Penalty(divisor=1)
+    )
     path = tmp_path / "house.json"
     save_ruleset(house, path)
-    code, text, _ = run(["play", "tutorial", "--seed", "1", "--ruleset", str(path)],
-                        ["A", "A", "B", "B", "C", "D"])
+    code, text, _ = run(
+        ["play", "tutorial", "--seed", "1", "--ruleset", str(path)], ["A", "A", "B", "B", "C", "D"]
+    )
     assert code == 0
     assert "house" in text and "Game over." in text
     # number 9 on A, A, B, B, C, D fills every station: 5 + 5 + 3 + 2 bonus, nothing empty

@@ -123,9 +123,25 @@ def tiny_map() -> dict:
     return json.loads((VALID_DIR / "minimal.json").read_text())
 
 
-
-KEYS = ["format", "id", "name", "description", "recommended_for_new_players", "stations",
-        "lines", "x", "y", "color", "indicators", "bonus", "a", "b", "L1", "a b", ""]
+KEYS = [
+    "format",
+    "id",
+    "name",
+    "description",
+    "recommended_for_new_players",
+    "stations",
+    "lines",
+    "x",
+    "y",
+    "color",
+    "indicators",
+    "bonus",
+    "a",
+    "b",
+    "L1",
+    "a b",
+    "",
+]
 SCALARS = (
     st.none()
     | st.booleans()
@@ -133,13 +149,16 @@ SCALARS = (
     | st.integers(min_value=10**300, max_value=10**400)
     | st.floats(allow_nan=True, allow_infinity=True)
     | st.text(max_size=10)
-    | st.sampled_from([FORMAT, "a", "b", "c", "foo", "#1A2B3C", "red", 0, 1, 6, 7, -1, [4, 2],
-                      [2, 5], ["a", "b"]]).map(copy.deepcopy)  # mutations must not share lists
+    | st.sampled_from(
+        [FORMAT, "a", "b", "c", "foo", "#1A2B3C", "red", 0, 1, 6, 7, -1, [4, 2], [2, 5], ["a", "b"]]
+    ).map(copy.deepcopy)  # mutations must not share lists
 )
 JSON_VALUES = st.recursive(
     SCALARS,
-    lambda children: st.lists(children, max_size=5)
-    | st.dictionaries(st.sampled_from(KEYS) | st.text(max_size=5), children, max_size=5),
+    lambda children: (
+        st.lists(children, max_size=5)
+        | st.dictionaries(st.sampled_from(KEYS) | st.text(max_size=5), children, max_size=5)
+    ),
     max_leaves=25,
 )
 

@@ -119,8 +119,10 @@ def play_terminal(game: Game, ask: Callable[[str], str], out: TextIO) -> int:
 def cmd_play(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str]) -> int:
     """A solo or hot-seat game in the terminal."""
     game = Game(args.map, players=args.players, ruleset=args.ruleset, seed=args.seed)
-    out.write(f"{game.city.name}, {game.ruleset.name}, {game.players} player(s), "
-              f"seed {game.seed}. Type ? for help, q to quit.\n")
+    out.write(
+        f"{game.city.name}, {game.ruleset.name}, {game.players} player(s), "
+        f"seed {game.seed}. Type ? for help, q to quit.\n"
+    )
 
     def asking(prompt: str) -> str:
         answer = ask(prompt)
@@ -151,13 +153,17 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("map", nargs="?", default=DEFAULT_MAP, help="built-in name or .json file")
     play.add_argument("--players", type=int, default=1, help="1-6 players at one screen")
     play.add_argument("--seed", type=int, default=None, help="seed for the shuffled deck")
-    play.add_argument("--ruleset", default="voll-verplant",
-                      help=f"{' or '.join(RULESETS)}, or a ruleset .json file")
+    play.add_argument(
+        "--ruleset",
+        default="voll-verplant",
+        help=f"{' or '.join(RULESETS)}, or a ruleset .json file",
+    )
     return parser
 
 
-def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
-         ask: Callable[[str], str] = input) -> int:
+def main(
+    argv: Sequence[str] | None = None, out: TextIO | None = None, ask: Callable[[str], str] = input
+) -> int:
     """Run the command line; returns the exit status."""
     out = out or sys.stdout
     args = build_parser().parse_args(argv)

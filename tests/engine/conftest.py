@@ -31,8 +31,14 @@ def build_city(lines: dict[str, list[str]], indicators=1, bonus=(3, 1), city_id=
         "name": city_id,
         "stations": stations,
         "lines": [
-            {"id": lid, "name": lid, "color": "#123456", "indicators": per(indicators, lid),
-             "bonus": list(per(bonus, lid)), "stations": list(route)}
+            {
+                "id": lid,
+                "name": lid,
+                "color": "#123456",
+                "indicators": per(indicators, lid),
+                "bonus": list(per(bonus, lid)),
+                "stations": list(route),
+            }
             for lid, route in lines.items()
         ],
     }
@@ -54,8 +60,12 @@ def run_script(city, cards, turns: Sequence, players: int = 1, ruleset=None):
 
     Returns the game and the list of turn records.
     """
-    game = Game(vvlab.load_map(city), players=players, cards=list(cards),
-                **({} if ruleset is None else {"ruleset": ruleset}))
+    game = Game(
+        vvlab.load_map(city),
+        players=players,
+        cards=list(cards),
+        **({} if ruleset is None else {"ruleset": ruleset}),
+    )
     records = []
     for turn in turns:
         tokens = [turn] if players == 1 else list(turn)

@@ -17,10 +17,26 @@ STAR, FREE = Card.star(), Card.free()
 
 # -- the built-in decks ------------------------------------------------------------------
 DECKS = {
-    "voll-verplant": {N(3): 3, N(4): 3, N(5): 2, N(6, shuffle=True): 1, STAR: 2,
-                      X(2): 1, X(3): 1, FREE: 1},
-    "metro-x": {N(3): 3, N(4): 3, N(5): 2, N(6, shuffle=True): 1, STAR: 2,
-                X(2): 2, X(3): 1, FREE: 1},
+    "voll-verplant": {
+        N(3): 3,
+        N(4): 3,
+        N(5): 2,
+        N(6, shuffle=True): 1,
+        STAR: 2,
+        X(2): 1,
+        X(3): 1,
+        FREE: 1,
+    },
+    "metro-x": {
+        N(3): 3,
+        N(4): 3,
+        N(5): 2,
+        N(6, shuffle=True): 1,
+        STAR: 2,
+        X(2): 2,
+        X(3): 1,
+        FREE: 1,
+    },
 }
 
 
@@ -43,9 +59,30 @@ def test_default_ruleset_is_voll_verplant():
 
 # -- penalties ---------------------------------------------------------------------------
 VV_PENALTY = [(0, 0), (1, 0), (2, 1), (3, 1), (4, 2), (7, 3), (20, 10), (35, 17)]
-MX_PENALTY = [(0, 0), (1, 0), (4, 0), (5, 1), (6, 2), (7, 3), (8, 4), (9, 4), (10, 5),
-              (11, 5), (12, 6), (13, 6), (14, 7), (15, 7), (16, 8), (17, 8), (18, 9),
-              (19, 9), (20, 10), (21, 10), (35, 10), (100, 10)]
+MX_PENALTY = [
+    (0, 0),
+    (1, 0),
+    (4, 0),
+    (5, 1),
+    (6, 2),
+    (7, 3),
+    (8, 4),
+    (9, 4),
+    (10, 5),
+    (11, 5),
+    (12, 6),
+    (13, 6),
+    (14, 7),
+    (15, 7),
+    (16, 8),
+    (17, 8),
+    (18, 9),
+    (19, 9),
+    (20, 10),
+    (21, 10),
+    (35, 10),
+    (100, 10),
+]
 
 
 @pytest.mark.parametrize(("empty", "points"), VV_PENALTY)
@@ -58,19 +95,30 @@ def test_metro_x_penalty_table(empty, points):
     assert RULESETS["metro-x"].penalty(empty) == points
 
 
-@pytest.mark.parametrize(("penalty", "table"), [
-    (Penalty(divisor=3, rounding="up"), [(0, 0), (1, 1), (3, 1), (4, 2), (6, 2), (7, 3)]),
-    (Penalty(divisor=1), [(0, 0), (1, 1), (9, 9)]),
-    (Penalty(steps=((1, 3), (4, 7))), [(0, 0), (1, 3), (3, 3), (4, 7), (50, 7)]),
-])
+@pytest.mark.parametrize(
+    ("penalty", "table"),
+    [
+        (Penalty(divisor=3, rounding="up"), [(0, 0), (1, 1), (3, 1), (4, 2), (6, 2), (7, 3)]),
+        (Penalty(divisor=1), [(0, 0), (1, 1), (9, 9)]),
+        (Penalty(steps=((1, 3), (4, 7))), [(0, 0), (1, 3), (3, 3), (4, 7), (50, 7)]),
+    ],
+)
 def test_custom_penalty(penalty, table):
     assert [penalty(e) for e, _ in table] == [p for _, p in table]
 
 
-@pytest.mark.parametrize("kwargs", [
-    {}, {"divisor": 2, "steps": ((5, 1),)}, {"divisor": 0}, {"divisor": 2, "rounding": "half"},
-    {"steps": ((5, 1), (5, 2))}, {"steps": ((6, 2), (5, 1))}, {"steps": ((5, -1),)},
-])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {},
+        {"divisor": 2, "steps": ((5, 1),)},
+        {"divisor": 0},
+        {"divisor": 2, "rounding": "half"},
+        {"steps": ((5, 1), (5, 2))},
+        {"steps": ((6, 2), (5, 1))},
+        {"steps": ((5, -1),)},
+    ],
+)
 def test_penalty_errors(kwargs):
     with pytest.raises(ValueError):
         Penalty(**kwargs)
@@ -79,10 +127,21 @@ def test_penalty_errors(kwargs):
 # A real final score: K (2 stations) completed by number 2 (first bonus 4), then a star in
 # E's first station (E only: 2 points); the game is over (2 boxes); E has n - 1 empty.
 FINAL_ROWS = [  # stations on E, ruleset, penalty
-    (2, "voll-verplant", 0), (2, "metro-x", 0), (4, "voll-verplant", 1), (4, "metro-x", 0),
-    (6, "voll-verplant", 2), (6, "metro-x", 1), (8, "voll-verplant", 3), (8, "metro-x", 3),
-    (9, "voll-verplant", 4), (9, "metro-x", 4), (14, "voll-verplant", 6), (14, "metro-x", 6),
-    (21, "voll-verplant", 10), (21, "metro-x", 10), (26, "voll-verplant", 12),
+    (2, "voll-verplant", 0),
+    (2, "metro-x", 0),
+    (4, "voll-verplant", 1),
+    (4, "metro-x", 0),
+    (6, "voll-verplant", 2),
+    (6, "metro-x", 1),
+    (8, "voll-verplant", 3),
+    (8, "metro-x", 3),
+    (9, "voll-verplant", 4),
+    (9, "metro-x", 4),
+    (14, "voll-verplant", 6),
+    (14, "metro-x", 6),
+    (21, "voll-verplant", 10),
+    (21, "metro-x", 10),
+    (26, "voll-verplant", 12),
     (26, "metro-x", 10),
 ]
 
@@ -99,8 +158,9 @@ def test_penalty_in_final_score(make_city, run, n, ruleset, penalty):
 
 
 # -- custom rulesets ---------------------------------------------------------------------
-HOUSE = Ruleset("house", deck=[N(1)] * 3 + [X(2, shuffle=True)],
-                penalty=Penalty(steps=((1, 3), (4, 7))))
+HOUSE = Ruleset(
+    "house", deck=[N(1)] * 3 + [X(2, shuffle=True)], penalty=Penalty(steps=((1, 3), (4, 7)))
+)
 
 
 def test_custom_ruleset_seeded_game(make_city, play_to_end):
@@ -120,8 +180,7 @@ def test_custom_ruleset_seeded_game(make_city, play_to_end):
 
 
 def test_custom_ruleset_penalty_with_scripted_cards(make_city, run):
-    game, _ = run(make_city({"K": ["k1", "k2", "k3", "k4", "k5"]}, 1), [N(1)], ["K"],
-                  ruleset=HOUSE)
+    game, _ = run(make_city({"K": ["k1", "k2", "k3", "k4", "k5"]}, 1), [N(1)], ["K"], ruleset=HOUSE)
     assert game.is_over and game.score(0).penalty == 7 and game.score(0).total == -7
 
 
@@ -130,12 +189,15 @@ def test_ruleset_round_trip():
         assert Ruleset.from_dict(rs.to_dict()) == rs
 
 
-@pytest.mark.parametrize(("deck", "error"), [
-    ([N(3), N(4), STAR], ValueError),                 # no shuffle card
-    ([FREE, Card.free(shuffle=True)], ValueError),    # only free cards: never ends
-    ([Card.free(shuffle=True)], ValueError),
-    ([N(3, shuffle=True), "4"], TypeError),           # not a Card
-])
+@pytest.mark.parametrize(
+    ("deck", "error"),
+    [
+        ([N(3), N(4), STAR], ValueError),  # no shuffle card
+        ([FREE, Card.free(shuffle=True)], ValueError),  # only free cards: never ends
+        ([Card.free(shuffle=True)], ValueError),
+        ([N(3, shuffle=True), "4"], TypeError),  # not a Card
+    ],
+)
 def test_ruleset_errors(deck, error):
     with pytest.raises(error):
         Ruleset("bad", deck=deck, penalty=Penalty(divisor=2))
@@ -165,8 +227,9 @@ def test_seeded_shuffle_never_exceeds_deck(make_city, ruleset):
             current.append(game.card)
             assert game.seen_since_shuffle == tuple(current)
             assert game.unseen_cards() == deck - Counter(current)
-            moves = [game.legal_moves(p)[int(rng.integers(len(game.legal_moves(p))))]
-                     for p in range(2)]
+            moves = [
+                game.legal_moves(p)[int(rng.integers(len(game.legal_moves(p))))] for p in range(2)
+            ]
             rec = game.play(moves)
             assert rec.shuffled == rec.card.shuffle
             if rec.shuffled:
@@ -213,8 +276,15 @@ def test_scripted_shuffle_resets_seen(make_city, run):
 
 
 # -- cards and moves -----------------------------------------------------------------------
-TEXT = [(N(3), "3"), (N(6, shuffle=True), "6↻"), (X(2), "(2)"), (X(3), "(3)"),
-        (STAR, "★"), (FREE, "○"), (Card.star(shuffle=True), "★↻")]
+TEXT = [
+    (N(3), "3"),
+    (N(6, shuffle=True), "6↻"),
+    (X(2), "(2)"),
+    (X(3), "(3)"),
+    (STAR, "★"),
+    (FREE, "○"),
+    (Card.star(shuffle=True), "★↻"),
+]
 
 
 @pytest.mark.parametrize(("card", "text"), TEXT)
@@ -225,10 +295,20 @@ def test_card_text_round_trip(card, text):
     assert eval(repr(card), {"Card": Card}) == card
 
 
-@pytest.mark.parametrize(("token", "card"), [
-    ("6!", N(6, shuffle=True)), ("x2", X(2)), ("X3", X(3)), ("(2)!", X(2, shuffle=True)),
-    ("star", STAR), ("STAR", STAR), ("free", FREE), (" 4 ", N(4)), ("12", N(12)),
-])
+@pytest.mark.parametrize(
+    ("token", "card"),
+    [
+        ("6!", N(6, shuffle=True)),
+        ("x2", X(2)),
+        ("X3", X(3)),
+        ("(2)!", X(2, shuffle=True)),
+        ("star", STAR),
+        ("STAR", STAR),
+        ("free", FREE),
+        (" 4 ", N(4)),
+        ("12", N(12)),
+    ],
+)
 def test_card_parse_other_spellings(token, card):
     assert Card.parse(token) == card
 
@@ -239,20 +319,39 @@ def test_card_parse_errors(token):
         Card.parse(token)
 
 
-@pytest.mark.parametrize(("card", "kind", "value", "shuffle", "uses_box"), [
-    (N(5), "number", 5, False, True), (X(2), "express", 2, False, True),
-    (N(6, shuffle=True), "number", 6, True, True), (STAR, "star", 0, False, True),
-    (FREE, "free", 0, False, False),
-])
+@pytest.mark.parametrize(
+    ("card", "kind", "value", "shuffle", "uses_box"),
+    [
+        (N(5), "number", 5, False, True),
+        (X(2), "express", 2, False, True),
+        (N(6, shuffle=True), "number", 6, True, True),
+        (STAR, "star", 0, False, True),
+        (FREE, "free", 0, False, False),
+    ],
+)
 def test_card_fields(card, kind, value, shuffle, uses_box):
     assert (card.kind, card.value, card.shuffle, card.uses_indicator) == (
-        kind, value, shuffle, uses_box)
+        kind,
+        value,
+        shuffle,
+        uses_box,
+    )
 
 
-@pytest.mark.parametrize("make", [
-    lambda: Card("joker"), lambda: N(0), lambda: N(-2), lambda: N(True), lambda: N(2.5),
-    lambda: X(0), lambda: Card("number"), lambda: Card("star", 1), lambda: Card("free", 3),
-])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Card("joker"),
+        lambda: N(0),
+        lambda: N(-2),
+        lambda: N(True),
+        lambda: N(2.5),
+        lambda: X(0),
+        lambda: Card("number"),
+        lambda: Card("star", 1),
+        lambda: Card("free", 3),
+    ],
+)
 def test_card_validation_errors(make):
     with pytest.raises(ValueError):
         make()

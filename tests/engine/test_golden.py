@@ -36,8 +36,9 @@ def test_golden_transcript(name, players, seed, ruleset):
     if os.environ.get("VVLAB_UPDATE_GOLDEN"):
         path.write_text(text, encoding="utf-8")
     expected = path.read_text(encoding="utf-8")
-    diff = "".join(difflib.unified_diff(expected.splitlines(True), text.splitlines(True),
-                                        "golden", "now"))
+    diff = "".join(
+        difflib.unified_diff(expected.splitlines(True), text.splitlines(True), "golden", "now")
+    )
     assert text == expected, f"transcript differs from {path.name}:\n{diff}"
 
 

@@ -19,8 +19,12 @@ def test_random_playthroughs_on_builtin_maps(name, players, ruleset):
 
 
 @settings(max_examples=80, deadline=None)
-@given(city=city_dicts(), players=st.integers(1, 6), seed=st.integers(0, 2**32 - 1),
-       ruleset=st.sampled_from(["voll-verplant", "metro-x"]))
+@given(
+    city=city_dicts(),
+    players=st.integers(1, 6),
+    seed=st.integers(0, 2**32 - 1),
+    ruleset=st.sampled_from(["voll-verplant", "metro-x"]),
+)
 def test_random_playthroughs_on_random_maps(city, players, seed, ruleset):
     game = check_random_game(vvlab.load_map(city), players, seed, ruleset)
     assert game.is_over

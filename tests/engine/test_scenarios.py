@@ -23,8 +23,12 @@ def face(card: Card) -> str:
 
 # -- card kinds, blocking, skipping, stars -------------------------------------------------
 # hub is on B, C, D (star 6); pair is on B and C (star 4); the a-stations only on A (star 2).
-MECH = {"A": ["a1", "a2", "a3", "a4", "a5"], "B": ["b1", "hub", "pair", "b2"],
-        "C": ["c1", "hub", "pair"], "D": ["hub", "d1"]}
+MECH = {
+    "A": ["a1", "a2", "a3", "a4", "a5"],
+    "B": ["b1", "hub", "pair", "b2"],
+    "C": ["c1", "hub", "pair"],
+    "D": ["hub", "d1"],
+}
 MECH_IND = {"A": 3, "B": 3, "C": 2, "D": 1}
 MECH_BONUS = {"A": (5, 3), "B": (4, 2), "C": (3, 1), "D": (2, 1)}
 
@@ -58,12 +62,14 @@ CARD_ROWS = [
 ]
 
 
-@pytest.mark.parametrize(("prefill", "card", "line", "filled", "mark"),
-                         [r[1:] for r in CARD_ROWS], ids=[r[0] for r in CARD_ROWS])
+@pytest.mark.parametrize(
+    ("prefill", "card", "line", "filled", "mark"),
+    [r[1:] for r in CARD_ROWS],
+    ids=[r[0] for r in CARD_ROWS],
+)
 def test_line_card(make_city, run, prefill, card, line, filled, mark):
     city = make_city(MECH, MECH_IND, MECH_BONUS)
-    game, records = run(city, [FREE] * len(prefill) + [card],
-                                    ["@" + s for s in prefill] + [line])
+    game, records = run(city, [FREE] * len(prefill) + [card], ["@" + s for s in prefill] + [line])
     sheet = game.sheets[0]
     assert sheet.indicators_filled == 1  # free cards used no box; this card used one
     assert records[-1].filled == (tuple(filled),)
@@ -87,10 +93,19 @@ def test_shared_station_filled_for_every_line(make_city, run):
     game, recs = run(city, [N(2), N(3), X(2), STAR], ["D", "B", "C", "B"])
     assert [r.filled[0] for r in recs] == [("hub", "d1"), ("b1",), ("c1", "pair"), ("b2",)]
     assert [r.bonuses[0] for r in recs] == [
-        (vvlab.engine.BonusTaken("D", "first", 2),), (),
-        (vvlab.engine.BonusTaken("C", "first", 3),), (vvlab.engine.BonusTaken("B", "first", 4),)]
-    assert game.sheets[0].marks == {"hub": "X", "d1": "X", "b1": "X", "c1": "X",
-                                    "pair": "X", "b2": 2}
+        (vvlab.engine.BonusTaken("D", "first", 2),),
+        (),
+        (vvlab.engine.BonusTaken("C", "first", 3),),
+        (vvlab.engine.BonusTaken("B", "first", 4),),
+    ]
+    assert game.sheets[0].marks == {
+        "hub": "X",
+        "d1": "X",
+        "b1": "X",
+        "c1": "X",
+        "pair": "X",
+        "b2": 2,
+    }
     s = game.score(0)
     assert (s.bonus, s.stars, s.empty, s.penalty, s.total) == (9, 2, 5, 2, 9)
 
@@ -101,31 +116,97 @@ KL_BONUS = {"K": (5, 2), "L": (3, 1)}
 BONUS_ROWS = [
     # id, lines, indicators, players, cards, turns,
     # bonuses per turn ("line:kind:points" per player), crossed_out per player at the end
-    ("free-completes-line", KL, 1, 1, [N(1), FREE], ["K", "@k2"],
-     [[""], ["K:first:5"]], [set()]),
-    ("completed-through-other-line", {"H": ["h1", "h2", "h3"], "V": ["v1", "h2"]}, 1, 1,
-     [FREE, N(2)], ["@v1", "H"], [[""], ["V:first:6"]], [set()]),
-    ("two-lines-one-move", {"H": ["h1", "h2"], "V": ["v1", "h2"]}, 1, 1,
-     [FREE, N(2)], ["@v1", "H"], [[""], ["H:first:5 V:first:6"]], [set()]),
-    ("two-lines-one-move-all-shared", {"H": ["h1", "h2"], "V": ["h2", "h1"]}, 1, 1,
-     [N(2)], ["H"], [["H:first:5 V:first:6"]], [set()]),
-    ("solo-always-first", KL, 2, 1, [N(2), N(3), N(1)], ["K", "L", "K"],
-     [["K:first:5"], ["L:first:3"], [""]], [set()]),
-    ("first-later-and-tie", KL, {"K": 2, "L": 3}, 2, [N(2), N(2), N(1)],
-     [("K", "L"), ("L", "K"), ("L", "L")],
-     [["K:first:5", ""], ["", "K:later:2"], ["L:first:3", "L:first:3"]], [set(), {"K"}]),
-    ("three-way-tie-fourth-later", KL, 2, 4, [N(2), N(2)],
-     [("K", "K", "K", "L"), ("L", "L", "L", "K")],
-     [["K:first:5"] * 3 + [""], ["", "", "", "K:later:2"]], [set(), set(), set(), {"K"}]),
-    ("free-completes-first-number-later", KL, 2, 2, [N(1), FREE, N(1)],
-     [("K", "K"), ("@k2", "@l1"), ("L", "K")],
-     [["", ""], ["K:first:5", ""], ["", "K:later:2"]], [set(), {"K"}]),
-    ("tie-by-different-lines", {"H": ["h1", "h2"], "V": ["v1", "h2"]}, 1, 2, [FREE, N(2)],
-     [("@h1", "@h1"), ("H", "V")], [["", ""], ["H:first:5", "H:first:5 V:first:6"]],
-     [{"V"}, set()]),
-    ("later-for-two-players", KL, 2, 3, [N(2), N(2)],
-     [("K", "L", "L"), ("L", "K", "K")],
-     [["K:first:5", "", ""], ["", "K:later:2", "K:later:2"]], [set(), {"K"}, {"K"}]),
+    ("free-completes-line", KL, 1, 1, [N(1), FREE], ["K", "@k2"], [[""], ["K:first:5"]], [set()]),
+    (
+        "completed-through-other-line",
+        {"H": ["h1", "h2", "h3"], "V": ["v1", "h2"]},
+        1,
+        1,
+        [FREE, N(2)],
+        ["@v1", "H"],
+        [[""], ["V:first:6"]],
+        [set()],
+    ),
+    (
+        "two-lines-one-move",
+        {"H": ["h1", "h2"], "V": ["v1", "h2"]},
+        1,
+        1,
+        [FREE, N(2)],
+        ["@v1", "H"],
+        [[""], ["H:first:5 V:first:6"]],
+        [set()],
+    ),
+    (
+        "two-lines-one-move-all-shared",
+        {"H": ["h1", "h2"], "V": ["h2", "h1"]},
+        1,
+        1,
+        [N(2)],
+        ["H"],
+        [["H:first:5 V:first:6"]],
+        [set()],
+    ),
+    (
+        "solo-always-first",
+        KL,
+        2,
+        1,
+        [N(2), N(3), N(1)],
+        ["K", "L", "K"],
+        [["K:first:5"], ["L:first:3"], [""]],
+        [set()],
+    ),
+    (
+        "first-later-and-tie",
+        KL,
+        {"K": 2, "L": 3},
+        2,
+        [N(2), N(2), N(1)],
+        [("K", "L"), ("L", "K"), ("L", "L")],
+        [["K:first:5", ""], ["", "K:later:2"], ["L:first:3", "L:first:3"]],
+        [set(), {"K"}],
+    ),
+    (
+        "three-way-tie-fourth-later",
+        KL,
+        2,
+        4,
+        [N(2), N(2)],
+        [("K", "K", "K", "L"), ("L", "L", "L", "K")],
+        [["K:first:5"] * 3 + [""], ["", "", "", "K:later:2"]],
+        [set(), set(), set(), {"K"}],
+    ),
+    (
+        "free-completes-first-number-later",
+        KL,
+        2,
+        2,
+        [N(1), FREE, N(1)],
+        [("K", "K"), ("@k2", "@l1"), ("L", "K")],
+        [["", ""], ["K:first:5", ""], ["", "K:later:2"]],
+        [set(), {"K"}],
+    ),
+    (
+        "tie-by-different-lines",
+        {"H": ["h1", "h2"], "V": ["v1", "h2"]},
+        1,
+        2,
+        [FREE, N(2)],
+        [("@h1", "@h1"), ("H", "V")],
+        [["", ""], ["H:first:5", "H:first:5 V:first:6"]],
+        [{"V"}, set()],
+    ),
+    (
+        "later-for-two-players",
+        KL,
+        2,
+        3,
+        [N(2), N(2)],
+        [("K", "L", "L"), ("L", "K", "K")],
+        [["K:first:5", "", ""], ["", "K:later:2", "K:later:2"]],
+        [set(), {"K"}, {"K"}],
+    ),
     ("six-players-tie", KL, 1, 6, [N(3)], [("L",) * 6], [["L:first:3"] * 6], [set()] * 6),
 ]
 BONUS_EXTRA = {"H": (5, 1), "V": (6, 2)}
@@ -135,8 +216,11 @@ def parse_bonuses(text: str) -> set[tuple[str, str, int]]:
     return {(ln, kind, int(pts)) for ln, kind, pts in (b.split(":") for b in text.split())}
 
 
-@pytest.mark.parametrize(("lines", "indicators", "players", "cards", "turns", "bonuses",
-                          "crossed"), [r[1:] for r in BONUS_ROWS], ids=[r[0] for r in BONUS_ROWS])
+@pytest.mark.parametrize(
+    ("lines", "indicators", "players", "cards", "turns", "bonuses", "crossed"),
+    [r[1:] for r in BONUS_ROWS],
+    ids=[r[0] for r in BONUS_ROWS],
+)
 def test_bonuses(make_city, run, lines, indicators, players, cards, turns, bonuses, crossed):
     city = make_city(lines, indicators, {**KL_BONUS, **BONUS_EXTRA})
     game, records = run(city, cards, turns, players)
@@ -149,7 +233,8 @@ def test_bonuses(make_city, run, lines, indicators, players, cards, turns, bonus
         sheet = game.sheets[p]
         assert sheet.crossed_out == crossed[p]
         assert {(c.line, c.turn, c.kind, c.points) for c in sheet.completed.values()} == {
-            (ln, turn, kind, pts) for turn, got in enumerate(taken, 1) for ln, kind, pts in got}
+            (ln, turn, kind, pts) for turn, got in enumerate(taken, 1) for ln, kind, pts in got
+        }
         assert game.score(p).bonus == sum(pts for got in taken for _, _, pts in got)
 
 
@@ -170,15 +255,19 @@ def test_worked_example(make_city):
     recs = [game.play([Move(line=ln)]) for ln in ("R", "G", "R")]
     assert [r.filled[0] for r in recs] == [("a", "b"), ("f", "c", "g"), ("d", "e")]
     assert [[(b.line, b.kind, b.points) for b in r.bonuses[0]] for r in recs] == [
-        [], [("G", "first", 3)], [("R", "first", 4)]]
+        [],
+        [("G", "first", 3)],
+        [("R", "first", 4)],
+    ]
     assert game.is_over and game.turn == 3 and game.card is None
     s = game.score(0)
     assert (s.bonus, s.stars, s.empty, s.penalty, s.total) == (7, 0, 0, 0, 7)
 
 
 def test_worked_example_variant_r_before_g(make_city, run):
-    game, recs = run(make_city(WORKED, WORKED_IND, WORKED_BONUS),
-                                 [N(2), N(3), N(3)], ["R", "R", "G"])
+    game, recs = run(
+        make_city(WORKED, WORKED_IND, WORKED_BONUS), [N(2), N(3), N(3)], ["R", "R", "G"]
+    )
     # R crosses c, d, e; then G's number 3 crosses f and stops at the filled c.
     assert [r.filled[0] for r in recs] == [("a", "b"), ("c", "d", "e"), ("f",)]
     assert [[b.line for b in r.bonuses[0]] for r in recs] == [[], ["R"], []]
@@ -194,8 +283,7 @@ KLM_IND = {"K": 1, "L": 2, "M": 1}
 @pytest.mark.parametrize("card", [N(3), X(2), STAR])
 def test_legal_moves_lines_with_free_box_including_complete(make_city, run, card):
     # K: box used and complete; M: complete through free cards but its box is free.
-    game, _ = run(make_city(KLM, KLM_IND), [N(2), FREE, FREE, card],
-                              ["K", "@m1", "@m2"])
+    game, _ = run(make_city(KLM, KLM_IND), [N(2), FREE, FREE, card], ["K", "@m1", "@m2"])
     assert game.legal_moves(0) == [Move(line="L"), Move(line="M")]
     rec = game.play([Move(line="M")])
     assert rec.filled == ((),) and rec.bonuses == ((),)
@@ -241,12 +329,16 @@ ILLEGAL_ROWS = [
 ]
 
 
-@pytest.mark.parametrize(("card", "moves", "player", "offending"),
-                         [r[1:] for r in ILLEGAL_ROWS], ids=[r[0] for r in ILLEGAL_ROWS])
+@pytest.mark.parametrize(
+    ("card", "moves", "player", "offending"),
+    [r[1:] for r in ILLEGAL_ROWS],
+    ids=[r[0] for r in ILLEGAL_ROWS],
+)
 def test_illegal_move_changes_nothing(make_city, run, card, moves, player, offending):
     # Turn 1 (number 2): p0 fills and completes K (its only box), p1 fills l1, l2.
-    game, _ = run(make_city(KL, {"K": 1, "L": 2}, KL_BONUS), [N(2), card, N(1)],
-                  [("K", "L")], players=2)
+    game, _ = run(
+        make_city(KL, {"K": 1, "L": 2}, KL_BONUS), [N(2), card, N(1)], [("K", "L")], players=2
+    )
     before, history = game.state(), list(game.history)
     with pytest.raises(IllegalMove) as info:
         game.play(moves)
@@ -266,7 +358,8 @@ def test_play_after_illegal_move_still_works(make_city, run):
         game.play([Move(line="L"), Move(line="Z")])
     rec = game.play([Move(line="L"), Move(line="L")])
     assert rec.filled == (("l1",), ("l3",)) and rec.bonuses[1] == (
-        vvlab.engine.BonusTaken("L", "first", 3),)
+        vvlab.engine.BonusTaken("L", "first", 3),
+    )
 
 
 # -- the end of the game -----------------------------------------------------------------

@@ -28,12 +28,27 @@ def two_line_dict():
     """Lines P and Q share the segment b-c, so the graph has parallel edges."""
     st = {s: {"name": s.upper(), "x": i, "y": 0} for i, s in enumerate("abcde")}
     return {
-        "format": "vvlab-map/1", "id": "pair", "name": "Pair", "stations": st,
+        "format": "vvlab-map/1",
+        "id": "pair",
+        "name": "Pair",
+        "stations": st,
         "lines": [
-            {"id": "P", "name": "P", "color": "#FF0000", "indicators": 2, "bonus": [4, 2],
-             "stations": ["a", "b", "c", "d"]},
-            {"id": "Q", "name": "Q", "color": "#0000FF", "indicators": 1, "bonus": [3, 1],
-             "stations": ["e", "c", "b"]},
+            {
+                "id": "P",
+                "name": "P",
+                "color": "#FF0000",
+                "indicators": 2,
+                "bonus": [4, 2],
+                "stations": ["a", "b", "c", "d"],
+            },
+            {
+                "id": "Q",
+                "name": "Q",
+                "color": "#0000FF",
+                "indicators": 1,
+                "bonus": [3, 1],
+                "stations": ["e", "c", "b"],
+            },
         ],
     }
 
@@ -145,17 +160,50 @@ def test_builtin_maps_all_load():
 def test_maps_ship_inside_the_wheel(tmp_path):
     """A plain (non-editable) install finds the built-in maps and the schema."""
     wheels = tmp_path / "wheels"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                    "-q", "-w", str(wheels), str(ROOT)], check=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(wheels),
+            str(ROOT),
+        ],
+        check=True,
+    )
     (wheel,) = wheels.glob("vvlab-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "vvlab/maps/tutorial.json" in names and "vvlab/model/map.schema.json" in names
     target = tmp_path / "site"
-    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target",
-                    str(target), str(wheel)], check=True)
-    code = ("import vvlab, pathlib; c = vvlab.load_map('tutorial'); "
-            "print(pathlib.Path(vvlab.__file__).parent, len(c.stations))")
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--no-deps",
+            "-q",
+            "--target",
+            str(target),
+            str(wheel),
+        ],
+        check=True,
+    )
+    code = (
+        "import vvlab, pathlib; c = vvlab.load_map('tutorial'); "
+        "print(pathlib.Path(vvlab.__file__).parent, len(c.stations))"
+    )
     env = dict(os.environ, PYTHONPATH=str(target))
-    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env, check=True,
-                         capture_output=True, text=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split()
     assert out == [str(target / "vvlab"), "12"]

@@ -97,8 +97,11 @@ def test_duplicate_keys_are_reported_where_they_are() -> None:
     text = text.replace('"format": "vvlab-map/1",', '"format": "vvlab-map/1", "id": "x",')
     assert_problems(
         validate_map_data(parse_map_text(text)),
-        [("id", 'duplicate key "id"'), ("stations.a.x", 'duplicate key "x"'),
-         ("lines[0].id", 'duplicate key "id"')],
+        [
+            ("id", 'duplicate key "id"'),
+            ("stations.a.x", 'duplicate key "x"'),
+            ("lines[0].id", 'duplicate key "id"'),
+        ],
     )
 
 
@@ -190,9 +193,7 @@ def test_undecodable_utf8(tmp_path: Path) -> None:
     path.write_bytes('{\n  "name": "Schönhauser"\n}'.encode("latin-1"))
     with pytest.raises(MapError) as info:
         read_map_file(path)
-    assert info.value.problems == [
-        Problem("", "not valid UTF-8: byte 0xF6 at line 2, column 15")
-    ]
+    assert info.value.problems == [Problem("", "not valid UTF-8: byte 0xF6 at line 2, column 15")]
 
 
 # -- single rules --------------------------------------------------------------------

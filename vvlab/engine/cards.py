@@ -46,8 +46,9 @@ class Card:
         if self.kind not in KINDS:
             raise ValueError(f"unknown card kind {self.kind!r}; kinds are {', '.join(KINDS)}")
         counted = self.kind in ("number", "express")
-        if counted and (isinstance(self.value, bool) or not isinstance(self.value, int)
-                        or self.value < 1):
+        if counted and (
+            isinstance(self.value, bool) or not isinstance(self.value, int) or self.value < 1
+        ):
             raise ValueError(f"a {self.kind} card needs a whole value >= 1, got {self.value!r}")
         if not counted and self.value != 0:
             raise ValueError(f"a {self.kind} card has no value, got {self.value!r}")
@@ -94,8 +95,9 @@ class Card:
         return self.kind != "free"
 
     def __str__(self) -> str:
-        face = {"number": str(self.value), "express": f"({self.value})",
-                "star": "★", "free": "○"}[self.kind]
+        face = {"number": str(self.value), "express": f"({self.value})", "star": "★", "free": "○"}[
+            self.kind
+        ]
         return face + ("↻" if self.shuffle else "")
 
     def __repr__(self) -> str:

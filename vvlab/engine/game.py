@@ -62,8 +62,10 @@ class Game:
         cards: Sequence[Card] | None = None,
     ):
         self.city: CityMap = load_map(city)
-        if isinstance(players, bool) or not isinstance(players, int) or not (
-            1 <= players <= MAX_PLAYERS
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or not (1 <= players <= MAX_PLAYERS)
         ):
             raise ValueError(f"players must be a whole number from 1 to 6, got {players!r}")
         self.players = players
@@ -216,8 +218,9 @@ class Game:
             moves = [moves]
         if isinstance(moves, Move) or len(moves) != self.players:
             got = "a single move" if isinstance(moves, Move) else f"{len(moves)}"
-            raise IllegalMove(None, moves, f"expected {self.players} moves (one per player), "
-                              f"got {got}")
+            raise IllegalMove(
+                None, moves, f"expected {self.players} moves (one per player), got {got}"
+            )
         for player, move in enumerate(moves):
             reason = self.why_illegal(player, move)
             if reason:
@@ -238,16 +241,26 @@ class Game:
         completed_now: list[list[str]] = []
         for sheet, stations in zip(self.sheets, filled, strict=True):
             touched = {ln for sid in stations for ln in self.city.lines_through(sid)}
-            completed_now.append([ln.id for ln in self.city.lines if ln.id in touched
-                                  and ln.id not in sheet.completed and sheet.is_complete(ln.id)])
+            completed_now.append(
+                [
+                    ln.id
+                    for ln in self.city.lines
+                    if ln.id in touched
+                    and ln.id not in sheet.completed
+                    and sheet.is_complete(ln.id)
+                ]
+            )
         taken: list[tuple[BonusTaken, ...]] = []
         for sheet, lines in zip(self.sheets, completed_now, strict=True):
             got = []
             for line_id in lines:
                 line = self.city.line(line_id)
                 first = line_id not in self.first_taken
-                bonus = BonusTaken(line_id, "first" if first else "later",
-                                   line.bonus_first if first else line.bonus_later)
+                bonus = BonusTaken(
+                    line_id,
+                    "first" if first else "later",
+                    line.bonus_first if first else line.bonus_later,
+                )
                 sheet.completed[line_id] = Completion(line_id, self.turn, bonus.kind, bonus.points)
                 got.append(bonus)
             taken.append(tuple(got))
@@ -276,8 +289,10 @@ class Game:
         return [p for p, t in enumerate(totals) if t == max(totals)]
 
     def _check_player(self, player: int) -> None:
-        if isinstance(player, bool) or not isinstance(player, int) or not (
-            0 <= player < self.players
+        if (
+            isinstance(player, bool)
+            or not isinstance(player, int)
+            or not (0 <= player < self.players)
         ):
             raise IndexError(f"no player {player!r}: seats are 0 to {self.players - 1}")
 
@@ -303,12 +318,19 @@ class Game:
         ruleset = Ruleset.from_dict(record["ruleset"])
         cards = [Card.from_dict(c) for c in record["cards"]]
         seeded = record.get("seed") is not None
-        game = cls(city if city is not None else record["city"], record["players"], ruleset,
-                   seed=record["seed"] if seeded else None, cards=None if seeded else cards)
+        game = cls(
+            city if city is not None else record["city"],
+            record["players"],
+            ruleset,
+            seed=record["seed"] if seeded else None,
+            cards=None if seeded else cards,
+        )
         for card, moves in zip(cards, record["moves"], strict=True):
             if game.card != card:
-                raise GameError(f"record does not replay: turn {game.turn + 1} reveals "
-                                f"{game.card}, the record says {card}")
+                raise GameError(
+                    f"record does not replay: turn {game.turn + 1} reveals "
+                    f"{game.card}, the record says {card}"
+                )
             game.play([move_from_data(m) for m in moves])
         return game
 
@@ -330,8 +352,10 @@ class Game:
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"card {self.card}"
-        return (f"<Game {self.city.id}: {self.players} player(s), {self.ruleset.name}, "
-                f"turn {self.turn}, {status}>")
+        return (
+            f"<Game {self.city.id}: {self.players} player(s), {self.ruleset.name}, "
+            f"turn {self.turn}, {status}>"
+        )
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         from vvlab.engine.render import render_game

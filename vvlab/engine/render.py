@@ -46,11 +46,11 @@ def render_sheet(sheet: Sheet) -> str:
     bonus_w = max(len(b) for b in bonuses.values())
     rows = []
     for ln in city.lines:
-        route = " ".join(
-            f"{city.stations[s].name}[{sheet.marks.get(s, ' ')}]" for s in ln.stations
+        route = " ".join(f"{city.stations[s].name}[{sheet.marks.get(s, ' ')}]" for s in ln.stations)
+        rows.append(
+            f"{ln.id.ljust(id_w)}  {wagons[ln.id].ljust(wagon_w)}  "
+            f"{bonuses[ln.id].ljust(bonus_w)}  {route}"
         )
-        rows.append(f"{ln.id.ljust(id_w)}  {wagons[ln.id].ljust(wagon_w)}  "
-                    f"{bonuses[ln.id].ljust(bonus_w)}  {route}")
     return "\n".join(rows)
 
 

@@ -64,8 +64,11 @@ class Penalty:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Penalty:
         """Inverse of :meth:`to_dict`."""
-        return cls(data.get("divisor"), data.get("rounding", "down"),
-                   tuple(tuple(s) for s in data.get("steps", ())))
+        return cls(
+            data.get("divisor"),
+            data.get("rounding", "down"),
+            tuple(tuple(s) for s in data.get("steps", ())),
+        )
 
 
 @dataclass(frozen=True)
@@ -144,8 +147,16 @@ VOLL_VERPLANT = Ruleset(
         "deck counts: the Gamewright 15-card deck less one express-2",
         "penalty: empty stations halved, rounded down",
     ),
-    deck=_deck((3, _N(3)), (3, _N(4)), (2, _N(5)), (1, _N(6, shuffle=True)),
-               (2, Card.star()), (1, _X(2)), (1, _X(3)), (1, Card.free())),
+    deck=_deck(
+        (3, _N(3)),
+        (3, _N(4)),
+        (2, _N(5)),
+        (1, _N(6, shuffle=True)),
+        (2, Card.star()),
+        (1, _X(2)),
+        (1, _X(3)),
+        (1, Card.free()),
+    ),
     penalty=Penalty(divisor=2, rounding="down"),
 )
 
@@ -153,10 +164,30 @@ METRO_X = Ruleset(
     name="metro-x",
     description="Metro X (Gamewright edition): 15 cards and a step table for empty stations.",
     provenance="Gamewright edition of Metro X.",
-    deck=_deck((3, _N(3)), (3, _N(4)), (2, _N(5)), (1, _N(6, shuffle=True)),
-               (2, Card.star()), (2, _X(2)), (1, _X(3)), (1, Card.free())),
-    penalty=Penalty(steps=((5, 1), (6, 2), (7, 3), (8, 4), (10, 5), (12, 6), (14, 7),
-                           (16, 8), (18, 9), (20, 10))),
+    deck=_deck(
+        (3, _N(3)),
+        (3, _N(4)),
+        (2, _N(5)),
+        (1, _N(6, shuffle=True)),
+        (2, Card.star()),
+        (2, _X(2)),
+        (1, _X(3)),
+        (1, Card.free()),
+    ),
+    penalty=Penalty(
+        steps=(
+            (5, 1),
+            (6, 2),
+            (7, 3),
+            (8, 4),
+            (10, 5),
+            (12, 6),
+            (14, 7),
+            (16, 8),
+            (18, 9),
+            (20, 10),
+        )
+    ),
 )
 
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (VOLL_VERPLANT, METRO_X)}

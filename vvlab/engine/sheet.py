@@ -45,8 +45,10 @@ class Score:
         return self.bonus + self.stars - self.penalty
 
     def __str__(self) -> str:
-        return (f"bonus {self.bonus} + stars {self.stars} - penalty {self.penalty} "
-                f"({self.empty} empty) = {self.total}")
+        return (
+            f"bonus {self.bonus} + stars {self.stars} - penalty {self.penalty} "
+            f"({self.empty} empty) = {self.total}"
+        )
 
 
 class Sheet:
@@ -166,5 +168,7 @@ class Sheet:
         }
 
     def __repr__(self) -> str:
-        return (f"<Sheet {self.city.id}: {len(self.marks)}/{len(self.city.stations)} filled, "
-                f"{self.indicators_filled}/{self.city.total_indicators} indicator boxes>")
+        return (
+            f"<Sheet {self.city.id}: {len(self.marks)}/{len(self.city.stations)} filled, "
+            f"{self.indicators_filled}/{self.city.total_indicators} indicator boxes>"
+        )

@@ -103,8 +103,7 @@ class CityMap:
         """
         check_map_data(data, source)
         stations = {
-            sid: Station(sid, s["name"], s["x"], s["y"])
-            for sid, s in data["stations"].items()
+            sid: Station(sid, s["name"], s["x"], s["y"]) for sid, s in data["stations"].items()
         }
         lines = [
             Line(
@@ -136,8 +135,7 @@ class CityMap:
             "description": self.description,
             "recommended_for_new_players": self.recommended_for_new_players,
             "stations": {
-                s.id: {"name": s.name, "x": s.x, "y": s.y}
-                for s in self.stations.values()
+                s.id: {"name": s.name, "x": s.x, "y": s.y} for s in self.stations.values()
             },
             "lines": [
                 {
@@ -226,4 +224,3 @@ class CityMap:
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(repr(self) if cycle else self.describe())
-

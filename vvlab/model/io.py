@@ -65,8 +65,9 @@ def builtin_map_path(name: str) -> Path:
         raise MapError([Problem("", msg)])
     if not path.is_file():
         known = ", ".join(builtin_maps()) or "none"
-        msg = (f"no built-in map {quote(name)} (built-in maps: {known}; "
-               "a file path must end in .json)")
+        msg = (
+            f"no built-in map {quote(name)} (built-in maps: {known}; a file path must end in .json)"
+        )
         raise MapError([Problem("", msg)])
     return path
 

@@ -31,8 +31,16 @@ from .validate_json import (
 )
 
 __all__ = [
-    "FORMAT", "ID_PATTERN", "MAX_FILE_BYTES", "MAX_ID_LENGTH", "JsonObject",
-    "check_map_data", "parse_map_text", "read_map_file", "schema", "validate_map_data",
+    "FORMAT",
+    "ID_PATTERN",
+    "MAX_FILE_BYTES",
+    "MAX_ID_LENGTH",
+    "JsonObject",
+    "check_map_data",
+    "parse_map_text",
+    "read_map_file",
+    "schema",
+    "validate_map_data",
 ]
 
 FORMAT = "vvlab-map/1"
