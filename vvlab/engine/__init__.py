@@ -6,6 +6,7 @@ from vvlab.engine.game import Game
 from vvlab.engine.history import BonusTaken, TurnRecord
 from vvlab.engine.rulesets import RULESETS, Penalty, Ruleset, get_ruleset
 from vvlab.engine.sheet import Completion, Score, Sheet
+from vvlab.engine.view import PlayerView
 
 __all__ = [
     "RULESETS",
@@ -17,6 +18,7 @@ __all__ = [
     "IllegalMove",
     "Move",
     "Penalty",
+    "PlayerView",
     "Ruleset",
     "Score",
     "Sheet",

@@ -13,6 +13,7 @@ from vvlab.engine.errors import GameError, IllegalMove
 from vvlab.engine.history import BonusTaken, TurnRecord, move_from_data, move_to_data
 from vvlab.engine.rulesets import Ruleset, get_ruleset
 from vvlab.engine.sheet import Completion, Score, Sheet
+from vvlab.engine.view import PlayerView
 from vvlab.model.citymap import CityMap
 from vvlab.model.io import MapSource, load_map
 
@@ -143,6 +144,23 @@ class Game:
     def first_bonus_taken(self) -> frozenset[str]:
         """Lines someone has completed: their first bonus is gone."""
         return frozenset(self.first_taken)
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may see now: the input of a bot (see :class:`PlayerView`)."""
+        if self.card is None:
+            raise GameError("there is no card to play")
+        return PlayerView(
+            player=player,
+            turn=self.turn + 1,
+            card=self.card,
+            legal_moves=tuple(self.legal_moves(player)),
+            sheet=self.sheets[player],
+            others=tuple(s for p, s in enumerate(self.sheets) if p != player),
+            city=self.city,
+            ruleset=self.ruleset,
+            seen_since_shuffle=tuple(self._seen),
+            first_taken=frozenset(self.first_taken),
+        )
 
     # -- moves --------------------------------------------------------------------------
     def legal_moves(self, player: int) -> list[Move]:

@@ -1,0 +1,31 @@
+"""Bots: strategies that play Voll verplant. Select them by name with :func:`make_bot`."""
+
+from vvlab.bots.base import (
+    REGISTRY,
+    Bot,
+    BotBase,
+    BotError,
+    FunctionBot,
+    bot_rngs,
+    choose_moves,
+    make_bot,
+    parse_spec,
+    play_game,
+    register,
+)
+from vvlab.bots.simple import RandomBot
+
+__all__ = [
+    "REGISTRY",
+    "Bot",
+    "BotBase",
+    "BotError",
+    "FunctionBot",
+    "RandomBot",
+    "bot_rngs",
+    "choose_moves",
+    "make_bot",
+    "parse_spec",
+    "play_game",
+    "register",
+]
