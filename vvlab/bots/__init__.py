@@ -13,6 +13,7 @@ from vvlab.bots.base import (
     play_game,
     register,
 )
+from vvlab.bots.greedy import GreedyBot
 from vvlab.bots.simple import RandomBot
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "BotBase",
     "BotError",
     "FunctionBot",
+    "GreedyBot",
     "RandomBot",
     "bot_rngs",
     "choose_moves",

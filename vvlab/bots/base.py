@@ -152,7 +152,9 @@ def bot_rngs(seed: int | np.random.SeedSequence, players: int) -> list[np.random
     return [np.random.default_rng(child) for child in ss.spawn(players)]
 
 
-def choose_moves(game: Game, bots: Sequence[Bot], rngs: Sequence[np.random.Generator]) -> list[Move]:
+def choose_moves(
+    game: Game, bots: Sequence[Bot], rngs: Sequence[np.random.Generator]
+) -> list[Move]:
     """Every bot's move for the revealed card; ``BotError`` on an illegal one."""
     moves = []
     for p, (bot, rng) in enumerate(zip(bots, rngs, strict=True)):

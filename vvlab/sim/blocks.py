@@ -48,14 +48,24 @@ class BlockRecord:
         return int(self.turns.shape[0])
 
     @classmethod
-    def empty_record(cls, block: int, games: int, players: int, lines: int,
-                     stations: int) -> BlockRecord:
+    def empty_record(
+        cls, block: int, games: int, players: int, lines: int, stations: int
+    ) -> BlockRecord:
         gp = (games, players)
         return cls(
             block=block,
-            **{k: np.zeros(gp, np.int32) for k in (
-                "score", "bonus", "stars", "penalty", "empty", "lines_completed",
-                "first_bonuses")},
+            **{
+                k: np.zeros(gp, np.int32)
+                for k in (
+                    "score",
+                    "bonus",
+                    "stars",
+                    "penalty",
+                    "empty",
+                    "lines_completed",
+                    "first_bonuses",
+                )
+            },
             turns=np.zeros(games, np.int32),
             line_turn=np.zeros((games, players, lines), np.int16),
             line_bonus=np.zeros((games, players, lines), np.int8),
@@ -66,7 +76,8 @@ class BlockRecord:
         """Same block, same arrays."""
         return self.block == other.block and all(
             np.array_equal(getattr(self, f), getattr(other, f))
-            for f in self.__dataclass_fields__ if f != "block"
+            for f in self.__dataclass_fields__
+            if f != "block"
         )
 
 
@@ -98,8 +109,7 @@ def play_block_reference(
     orders = deal_block(seed, block, games, ruleset, city.total_indicators, cards_rng)
     rec = BlockRecord.empty_record(block, games, players, len(city.lines), len(city.stations))
     for g, order in enumerate(orders):
-        game = Game(city, players=players, ruleset=ruleset,
-                    cards=[ruleset.deck[i] for i in order])
+        game = Game(city, players=players, ruleset=ruleset, cards=[ruleset.deck[i] for i in order])
         while not game.is_over:
             game.play(choose_moves(game, bots, rngs))
         record_game(rec, g, game)

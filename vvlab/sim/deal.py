@@ -51,7 +51,9 @@ def row_length(total_indicators: int, deck: tuple[Card, ...]) -> int:
 
 
 def deal_game(
-    uniforms: np.ndarray, deck: tuple[Card, ...], total_indicators: int,
+    uniforms: np.ndarray,
+    deck: tuple[Card, ...],
+    total_indicators: int,
     fallback: np.random.SeedSequence,
 ) -> list[int]:
     """Indices into ``deck`` of one game's cards, in the order they are revealed."""
@@ -76,14 +78,22 @@ def deal_game(
 
 
 def deal_block(
-    seed: int, block: int, games: int, ruleset: Ruleset, total_indicators: int,
+    seed: int,
+    block: int,
+    games: int,
+    ruleset: Ruleset,
+    total_indicators: int,
     cards_rng: np.random.Generator,
 ) -> list[list[int]]:
     """The card orders (deck indices) of the first ``games`` games of a block."""
     deck = ruleset.deck
     uniforms = cards_rng.random((games, row_length(total_indicators, deck)))
     return [
-        deal_game(uniforms[g], deck, total_indicators,
-                  np.random.SeedSequence(seed, spawn_key=(block, g, 1)))
+        deal_game(
+            uniforms[g],
+            deck,
+            total_indicators,
+            np.random.SeedSequence(seed, spawn_key=(block, g, 1)),
+        )
         for g in range(games)
     ]

@@ -1,0 +1,104 @@
+"""The compiled fast path is a twin of the reference engine and bots: same cards, same
+sheets, same scores (differential tests over thousands of games)."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import city_dicts
+
+import vvlab
+from vvlab.bots import make_bot
+from vvlab.model.generate import generate_city
+from vvlab.sim.blocks import play_block_reference
+from vvlab.sim.deal import block_generators, deal_block
+from vvlab.sim.fast import compile_city, deal_block_fast, has_fast_path, play_block_fast
+
+SEATINGS = [
+    ["random"],
+    ["greedy"],
+    ["greedy", "random"],
+    ["random", "greedy", "greedy"],
+    ["greedy"] * 4,
+    ["random", "greedy"] * 3,
+]
+
+
+def assert_same_block(city, ruleset, bots, seed, block, games):
+    ref = play_block_reference(city, ruleset, [make_bot(b) for b in bots], seed, block, games)
+    fast = play_block_fast(city, ruleset, bots, seed, block, games)
+    for field in ref.__dataclass_fields__:
+        assert np.array_equal(getattr(ref, field), getattr(fast, field)), (field, bots)
+    return ref
+
+
+@pytest.mark.parametrize("ruleset", ["voll-verplant", "metro-x"])
+@pytest.mark.parametrize("bots", SEATINGS, ids=lambda b: "+".join(b))
+def test_tutorial_map(bots, ruleset):
+    city, rs = vvlab.load_map("tutorial"), vvlab.get_ruleset(ruleset)
+    for block in range(2):
+        assert_same_block(city, rs, bots, seed=5, block=block, games=256)
+
+
+@pytest.mark.parametrize("map_seed", [0, 1, 2])
+@pytest.mark.parametrize("bots", [["greedy"], ["random", "greedy"], ["greedy"] * 4])
+def test_generated_cities(map_seed, bots):
+    city = generate_city(lines=10, stations=80, seed=map_seed)
+    ruleset = vvlab.get_ruleset("metro-x" if map_seed % 2 else "voll-verplant")
+    ref = assert_same_block(city, ruleset, bots, seed=map_seed, block=3, games=200)
+    assert ref.lines_completed.sum() > 0 and ref.stars.sum() > 0
+
+
+@pytest.mark.parametrize("name", [n for n in vvlab.builtin_maps() if n != "tutorial"])
+def test_builtin_cities(name):
+    city = vvlab.load_map(name)
+    for bots in (["greedy"], ["random", "greedy"]):
+        assert_same_block(city, vvlab.get_ruleset(), bots, seed=11, block=0, games=250)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    data=city_dicts(),
+    seats=st.lists(st.sampled_from(["random", "greedy"]), min_size=1, max_size=6),
+    seed=st.integers(0, 2**31),
+)
+def test_random_maps(data, seats, seed):
+    city = vvlab.load_map(data)
+    assert_same_block(city, vvlab.get_ruleset(), seats, seed=seed, block=1, games=40)
+
+
+def test_dealing_is_identical():
+    city, rs = generate_city(seed=4), vvlab.get_ruleset("metro-x")
+    cc = compile_city(city, rs)
+    ref = deal_block(9, 2, 300, rs, city.total_indicators, block_generators(9, 2, 1)[0])
+    orders, lengths = deal_block_fast(
+        9, 2, 300, rs, city.total_indicators, block_generators(9, 2, 1)[0], cc.deck[3], cc.deck[2]
+    )
+    assert [list(orders[g, : lengths[g]]) for g in range(300)] == ref
+
+
+def test_a_deck_that_runs_past_its_row_of_uniforms():
+    """Free cards with the shuffle icon can make a game long: the fallback deals it."""
+    rs = vvlab.Ruleset(
+        "freeish",
+        deck=[vvlab.Card.free(shuffle=True)] * 6 + [vvlab.Card.number(2, shuffle=True)],
+        penalty=vvlab.Penalty(divisor=2),
+    )
+    city = vvlab.load_map("tutorial")
+    ref = assert_same_block(city, rs, ["greedy"], seed=3, block=0, games=120)
+    assert ref.turns.max() > city.total_indicators * 2 + 8  # longer than a row
+
+
+def test_which_bots_have_a_fast_path():
+    assert has_fast_path(["random", "greedy", make_bot("greedy")])
+    assert not has_fast_path(["random", lambda view, rng: view.legal_moves[0]])
+    assert not has_fast_path(["nonsense"])
+    with pytest.raises(ValueError, match="no fast path"):
+        play_block_fast(
+            vvlab.load_map("tutorial"),
+            vvlab.get_ruleset(),
+            [lambda v, r: v.legal_moves[0]],
+            1,
+            0,
+            3,
+        )

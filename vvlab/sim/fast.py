@@ -1,0 +1,191 @@
+"""The compiled fast path: whole blocks of games for the random and greedy bots.
+
+It is a twin of the reference engine: ``play_block_fast`` returns the same
+:class:`~vvlab.sim.blocks.BlockRecord` as ``play_block_reference`` for the same seed,
+block and bots (``tests/sim/test_fast.py`` checks this over thousands of games).
+Compilation (numba) happens once and is cached on disk.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from vvlab.bots.base import Bot, make_bot
+from vvlab.bots.greedy import GreedyBot
+from vvlab.bots.simple import RandomBot
+from vvlab.bots.value import penalty_weight, reach_table
+from vvlab.engine import Ruleset
+from vvlab.model import CityMap
+from vvlab.sim import kernels
+from vvlab.sim.blocks import BlockRecord
+from vvlab.sim.deal import block_generators, deal_game, row_length
+
+FAST_BOTS: dict[type, int] = {RandomBot: kernels.RANDOM_BOT, GreedyBot: kernels.GREEDY_BOT}
+_KIND = {
+    "number": kernels.NUMBER,
+    "express": kernels.EXPRESS,
+    "star": kernels.STAR,
+    "free": kernels.FREE,
+}
+
+
+def fast_bot_kind(bot: Bot | str) -> int | None:
+    """The kernel's code for a bot, or ``None`` if the bot has no fast path."""
+    try:
+        bot = make_bot(bot)
+    except (ValueError, TypeError):
+        return None
+    if type(bot) in FAST_BOTS and not getattr(bot, "params", {}):
+        return FAST_BOTS[type(bot)]
+    return None
+
+
+def has_fast_path(bots: Sequence[Bot | str]) -> bool:
+    """True when every bot can be played by the compiled kernels."""
+    return all(fast_bot_kind(b) is not None for b in bots)
+
+
+@dataclass(frozen=True)
+class CompiledCity:
+    """A city and ruleset as the integer arrays the kernels read."""
+
+    city: tuple[np.ndarray, ...]
+    deck: tuple[np.ndarray, ...]
+    reach: np.ndarray
+    weight: int
+
+
+def compile_city(city: CityMap, ruleset: Ruleset) -> CompiledCity:
+    """Integer arrays: routes, lines through each station, star values, boxes, bonuses,
+    the penalty for each number of empty stations, and the deck."""
+    index = {sid: i for i, sid in enumerate(city.stations)}
+    line_pos = {line.id: i for i, line in enumerate(city.lines)}
+    routes = [[index[s] for s in line.stations] for line in city.lines]
+    through = [[line_pos[m] for m in city.lines_through(s)] for s in city.stations]
+    i64 = np.int64
+    arrays = (
+        np.cumsum([0] + [len(r) for r in routes]).astype(i64),
+        np.array([s for r in routes for s in r], i64),
+        np.cumsum([0] + [len(t) for t in through]).astype(i64),
+        np.array([m for t in through for m in t], i64),
+        np.array([city.star_value(s) for s in city.stations], i64),
+        np.array([line.indicators for line in city.lines], i64),
+        np.array([line.bonus_first for line in city.lines], i64),
+        np.array([line.bonus_later for line in city.lines], i64),
+        np.array([ruleset.penalty(n) for n in range(len(city.stations) + 1)], i64),
+    )
+    deck = ruleset.deck
+    deck_arrays = (
+        np.array([_KIND[c.kind] for c in deck], i64),
+        np.array([c.value for c in deck], i64),
+        np.array([c.shuffle for c in deck], i64),
+        np.array([c.uses_indicator for c in deck], i64),
+    )
+    return CompiledCity(arrays, deck_arrays, reach_table(deck), penalty_weight(ruleset))
+
+
+@lru_cache(maxsize=16)
+def _compiled(city_json: str, ruleset_json: str) -> CompiledCity:
+    import json
+
+    from vvlab.engine import Ruleset as R
+    from vvlab.model import load_map
+
+    return compile_city(load_map(json.loads(city_json)), R.from_dict(json.loads(ruleset_json)))
+
+
+def deal_block_fast(
+    seed: int,
+    block: int,
+    games: int,
+    ruleset: Ruleset,
+    total_indicators: int,
+    cards_rng: np.random.Generator,
+    uses: np.ndarray,
+    shuffle: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Card orders of a block as a (games, max_length) array and the lengths; the same
+    orders as :func:`vvlab.sim.deal.deal_block`."""
+    row = row_length(total_indicators, ruleset.deck)
+    uniforms = cards_rng.random((games, row))
+    orders = np.zeros((games, row), np.int64)
+    lengths = np.zeros(games, np.int64)
+    start = 0
+    while start < games:
+        bad = kernels.deal_orders(
+            uniforms[start:], uses, shuffle, total_indicators, orders[start:], lengths[start:]
+        )
+        if bad < 0:
+            break
+        g = start + bad  # this row ran out: deal it like the reference, with its fallback
+        order = deal_game(
+            uniforms[g],
+            ruleset.deck,
+            total_indicators,
+            np.random.SeedSequence(seed, spawn_key=(block, g, 1)),
+        )
+        if len(order) > orders.shape[1]:
+            orders = np.pad(orders, ((0, 0), (0, len(order) - orders.shape[1])))
+        orders[g, : len(order)] = order
+        lengths[g] = len(order)
+        start = g + 1
+    return orders, lengths
+
+
+def play_block_fast(
+    city: CityMap,
+    ruleset: Ruleset,
+    bots: Sequence[Bot | str],
+    seed: int,
+    block: int,
+    games: int,
+    compiled: CompiledCity | None = None,
+) -> BlockRecord:
+    """Play the first ``games`` games of a block with the compiled kernels."""
+    kinds = [fast_bot_kind(b) for b in bots]
+    if any(k is None for k in kinds):
+        raise ValueError(f"no fast path for bots {list(bots)}: only random and greedy have one")
+    cc = compiled or compile_city(city, ruleset)
+    players = len(bots)
+    cards_rng, rngs = block_generators(seed, block, players)
+    orders, lengths = deal_block_fast(
+        seed, block, games, ruleset, city.total_indicators, cards_rng, cc.deck[3], cc.deck[2]
+    )
+    total_turns = int(lengths.sum())
+    bot_u = np.zeros((players, max(total_turns, 1)))
+    for p, kind in enumerate(kinds):
+        if kind == kernels.RANDOM_BOT:
+            bot_u[p, :total_turns] = rngs[p].random(total_turns)
+    rec = BlockRecord.empty_record(block, games, players, len(city.lines), len(city.stations))
+    outs = [np.zeros((games, players), np.int64) for _ in range(7)]
+    line_turn = np.zeros((games, players, len(city.lines)), np.int64)
+    line_bonus = np.zeros_like(line_turn)
+    station_filled = np.zeros((players, len(city.stations)), np.int64)
+    turns = np.zeros(games, np.int64)
+    kernels.play_games(
+        cc.city,
+        cc.deck,
+        orders,
+        lengths,
+        np.array(kinds, np.int64),
+        bot_u,
+        cc.reach,
+        cc.weight,
+        *outs,
+        turns,
+        line_turn,
+        line_bonus,
+        station_filled,
+    )
+    names = ("score", "bonus", "stars", "penalty", "empty", "lines_completed", "first_bonuses")
+    for name, arr in zip(names, outs, strict=True):
+        getattr(rec, name)[:] = arr
+    rec.turns[:] = turns
+    rec.line_turn[:] = line_turn
+    rec.line_bonus[:] = line_bonus
+    rec.station_filled[:] = station_filled
+    return rec
