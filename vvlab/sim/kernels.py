@@ -251,7 +251,7 @@ def play_games(
         for t in range(lengths[g]):
             card = orders[g, t]
             for p in range(players):
-                line, station, n = _choose(
+                line, _station, n = _choose(
                     city,
                     deck_kind,
                     deck_value,
