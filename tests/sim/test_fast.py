@@ -89,8 +89,26 @@ def test_a_deck_that_runs_past_its_row_of_uniforms():
     assert ref.turns.max() > city.total_indicators * 2 + 8  # longer than a row
 
 
+@pytest.mark.parametrize("name", vvlab.builtin_maps())
+def test_lookahead_in_the_reference_engine_matches_the_kernels(name):
+    """The reference look-ahead bot reads a PlayerView; the kernels keep their own state."""
+    city = vvlab.load_map(name)
+    for ruleset in ("voll-verplant", "metro-x"):
+        rs = vvlab.get_ruleset(ruleset)
+        assert_same_block(city, rs, ["lookahead:depth=1", "greedy"], seed=2, block=0, games=12)
+        assert_same_block(city, rs, ["lookahead:depth=2"], seed=2, block=1, games=3)
+        assert_same_block(city, rs, ["rollout:samples=3", "random"], seed=2, block=2, games=4)
+
+
+def test_lookahead_depth_zero_is_greedy():
+    city, rs = generate_city(seed=5), vvlab.get_ruleset()
+    a = play_block_fast(city, rs, ["lookahead:depth=0"], 1, 0, 100)
+    b = play_block_fast(city, rs, ["greedy"], 1, 0, 100)
+    assert np.array_equal(a.score, b.score) and np.array_equal(a.line_turn, b.line_turn)
+
+
 def test_which_bots_have_a_fast_path():
-    assert has_fast_path(["random", "greedy", make_bot("greedy")])
+    assert has_fast_path(["random", "greedy", make_bot("greedy"), "lookahead:depth=2"])
     assert not has_fast_path(["random", lambda view, rng: view.legal_moves[0]])
     assert not has_fast_path(["nonsense"])
     with pytest.raises(ValueError, match="no fast path"):
@@ -102,3 +120,25 @@ def test_which_bots_have_a_fast_path():
             0,
             3,
         )
+
+
+@pytest.mark.parametrize("depth", [0, 1, 2])
+def test_lookahead_matches_a_plain_python_expectimax(depth):
+    """Every decision of the compiled look-ahead equals a straightforward recursive
+    expectimax over the engine's sheets (tutorial and small generated maps)."""
+    from expectimax_reference import reference_choice
+
+    from vvlab.bots import LookaheadBot, bot_rngs, choose_moves
+
+    bot = LookaheadBot(depth=depth)
+    checked = 0
+    for city in [vvlab.load_map("tutorial"), generate_city(lines=4, stations=20, seed=3)]:
+        for seed in range(4 if depth < 2 else 2):
+            game = vvlab.Game(city, players=2, seed=seed, ruleset="metro-x")
+            rngs = bot_rngs(seed, 2)
+            while not game.is_over:
+                view = game.view(0)
+                assert bot.choose(view, rngs[0]) == reference_choice(view, depth)
+                checked += 1
+                game.play(choose_moves(game, [bot, make_bot("random")], rngs))
+    assert checked > 20

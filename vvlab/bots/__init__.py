@@ -14,6 +14,8 @@ from vvlab.bots.base import (
     register,
 )
 from vvlab.bots.greedy import GreedyBot
+from vvlab.bots.lookahead import LookaheadBot
+from vvlab.bots.rollout import RolloutBot
 from vvlab.bots.simple import RandomBot
 
 __all__ = [
@@ -23,7 +25,9 @@ __all__ = [
     "BotError",
     "FunctionBot",
     "GreedyBot",
+    "LookaheadBot",
     "RandomBot",
+    "RolloutBot",
     "bot_rngs",
     "choose_moves",
     "make_bot",

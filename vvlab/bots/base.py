@@ -124,12 +124,12 @@ def make_bot(spec: str | Bot | Callable[..., Move]) -> Bot:
     >>> make_bot("cautious")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'cautious'; bots: random, greedy, lookahead, rollout
+    ValueError: unknown bot 'cautious'; bots: greedy, lookahead, random, rollout
     """
     if isinstance(spec, str):
         name, params = parse_spec(spec)
         if name not in REGISTRY:
-            raise ValueError(f"unknown bot {name!r}; bots: {', '.join(REGISTRY)}")
+            raise ValueError(f"unknown bot {name!r}; bots: {', '.join(sorted(REGISTRY))}")
         cls = REGISTRY[name]
         allowed = [p for p in inspect.signature(cls.__init__).parameters if p != "self"]
         unknown = sorted(set(params) - set(allowed))

@@ -24,14 +24,14 @@ class ValuerCache:
     """One :class:`Valuer` per (city, ruleset), built on first use."""
 
     def __init__(self) -> None:
-        self._key: tuple[int, int] | None = None
         self._valuer: Valuer | None = None
+        self._ruleset = None
 
     def get(self, view: PlayerView) -> Valuer:
-        key = (id(view.city), id(view.ruleset))
-        if key != self._key or self._valuer is None:
-            self._valuer, self._key = Valuer.build(view.city, view.ruleset), key
-        return self._valuer
+        v = self._valuer
+        if v is None or v.city is not view.city or self._ruleset is not view.ruleset:
+            self._valuer, self._ruleset = Valuer.build(view.city, view.ruleset), view.ruleset
+        return self._valuer  # type: ignore[return-value]
 
 
 @register

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
 from vvlab.bots.base import Bot, make_bot
 from vvlab.bots.greedy import GreedyBot
+from vvlab.bots.lookahead import LookaheadBot
+from vvlab.bots.rollout import RolloutBot
 from vvlab.bots.simple import RandomBot
 from vvlab.bots.value import penalty_weight, reach_table
 from vvlab.engine import Ruleset
@@ -24,7 +25,6 @@ from vvlab.sim import kernels
 from vvlab.sim.blocks import BlockRecord
 from vvlab.sim.deal import block_generators, deal_game, row_length
 
-FAST_BOTS: dict[type, int] = {RandomBot: kernels.RANDOM_BOT, GreedyBot: kernels.GREEDY_BOT}
 _KIND = {
     "number": kernels.NUMBER,
     "express": kernels.EXPRESS,
@@ -33,14 +33,20 @@ _KIND = {
 }
 
 
-def fast_bot_kind(bot: Bot | str) -> int | None:
-    """The kernel's code for a bot, or ``None`` if the bot has no fast path."""
+def fast_bot_kind(bot: Bot | str) -> tuple[int, int] | None:
+    """The kernel's (code, parameter) for a bot, or ``None`` if it has no fast path."""
     try:
         bot = make_bot(bot)
     except (ValueError, TypeError):
         return None
-    if type(bot) in FAST_BOTS and not getattr(bot, "params", {}):
-        return FAST_BOTS[type(bot)]
+    if type(bot) is RandomBot:
+        return kernels.RANDOM_BOT, 0
+    if type(bot) is GreedyBot:
+        return kernels.GREEDY_BOT, 0
+    if type(bot) is LookaheadBot:
+        return kernels.LOOKAHEAD_BOT, bot.depth
+    if type(bot) is RolloutBot:
+        return kernels.ROLLOUT_BOT, bot.samples
     return None
 
 
@@ -55,6 +61,8 @@ class CompiledCity:
 
     city: tuple[np.ndarray, ...]
     deck: tuple[np.ndarray, ...]
+    types: tuple[np.ndarray, ...]
+    distinct: list
     reach: np.ndarray
     weight: int
 
@@ -79,23 +87,23 @@ def compile_city(city: CityMap, ruleset: Ruleset) -> CompiledCity:
         np.array([ruleset.penalty(n) for n in range(len(city.stations) + 1)], i64),
     )
     deck = ruleset.deck
+    distinct = list(dict.fromkeys(deck))
     deck_arrays = (
         np.array([_KIND[c.kind] for c in deck], i64),
         np.array([c.value for c in deck], i64),
         np.array([c.shuffle for c in deck], i64),
         np.array([c.uses_indicator for c in deck], i64),
+        np.array([distinct.index(c) for c in deck], i64),
     )
-    return CompiledCity(arrays, deck_arrays, reach_table(deck), penalty_weight(ruleset))
-
-
-@lru_cache(maxsize=16)
-def _compiled(city_json: str, ruleset_json: str) -> CompiledCity:
-    import json
-
-    from vvlab.engine import Ruleset as R
-    from vvlab.model import load_map
-
-    return compile_city(load_map(json.loads(city_json)), R.from_dict(json.loads(ruleset_json)))
+    types = (
+        np.array([_KIND[c.kind] for c in distinct], i64),
+        np.array([c.value for c in distinct], i64),
+        np.array([c.shuffle for c in distinct], i64),
+        np.array([deck.count(c) for c in distinct], i64),
+    )
+    return CompiledCity(
+        arrays, deck_arrays, types, distinct, reach_table(deck), penalty_weight(ruleset)
+    )
 
 
 def deal_block_fast(
@@ -146,9 +154,13 @@ def play_block_fast(
     compiled: CompiledCity | None = None,
 ) -> BlockRecord:
     """Play the first ``games`` games of a block with the compiled kernels."""
-    kinds = [fast_bot_kind(b) for b in bots]
-    if any(k is None for k in kinds):
-        raise ValueError(f"no fast path for bots {list(bots)}: only random and greedy have one")
+    codes = [fast_bot_kind(b) for b in bots]
+    if any(c is None for c in codes):
+        raise ValueError(
+            f"no fast path for bots {list(bots)}: random, greedy, lookahead and rollout have one"
+        )
+    kinds = [c[0] for c in codes]  # type: ignore[index]
+    params = np.array([c[1] for c in codes], np.int64)  # type: ignore[index]
     cc = compiled or compile_city(city, ruleset)
     players = len(bots)
     cards_rng, rngs = block_generators(seed, block, players)
@@ -158,7 +170,7 @@ def play_block_fast(
     total_turns = int(lengths.sum())
     bot_u = np.zeros((players, max(total_turns, 1)))
     for p, kind in enumerate(kinds):
-        if kind == kernels.RANDOM_BOT:
+        if kind in (kernels.RANDOM_BOT, kernels.ROLLOUT_BOT):
             bot_u[p, :total_turns] = rngs[p].random(total_turns)
     rec = BlockRecord.empty_record(block, games, players, len(city.lines), len(city.stations))
     outs = [np.zeros((games, players), np.int64) for _ in range(7)]
@@ -169,9 +181,11 @@ def play_block_fast(
     kernels.play_games(
         cc.city,
         cc.deck,
+        cc.types,
         orders,
         lengths,
         np.array(kinds, np.int64),
+        params,
         bot_u,
         cc.reach,
         cc.weight,
