@@ -43,9 +43,26 @@ __all__ = [
     "Ruleset",
     "Score",
     "Sheet",
+    "SimulationResult",
     "Station",
     "__version__",
     "builtin_maps",
     "get_ruleset",
     "load_map",
+    "simulate",
 ]
+
+# Simulation needs pandas: loaded on first use, so model and engine users never pay for it.
+_LAZY = {"simulate": "vvlab.sim.run", "SimulationResult": "vvlab.sim.result"}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        from importlib import import_module
+
+        return getattr(import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'vvlab' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))

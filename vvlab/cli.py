@@ -1,4 +1,4 @@
-"""The ``vvlab`` command line: maps, show, validate, play."""
+"""The ``vvlab`` command line: maps, show, validate, play, simulate."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from vvlab.engine import RULESETS, Game, Move
 from vvlab.engine.render import render_sheet
 from vvlab.engine.transcript import turn_text
 from vvlab.model import MapError, builtin_maps, load_map
+from vvlab.sim.cli import add_simulate_parser, cmd_simulate
 
 DEFAULT_MAP = "tutorial"
 
@@ -158,6 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="voll-verplant",
         help=f"{' or '.join(RULESETS)}, or a ruleset .json file",
     )
+    add_simulate_parser(sub)
     return parser
 
 
@@ -170,6 +172,8 @@ def main(
     try:
         if args.command == "play":
             return cmd_play(args, out, ask)
+        if args.command == "simulate":
+            return cmd_simulate(args, out)
         return {"maps": cmd_maps, "show": cmd_show, "validate": cmd_validate}[args.command](
             args, out
         )

@@ -18,7 +18,7 @@ class RolloutBot(CompiledBot):
     >>> import numpy as np, vvlab
     >>> game = vvlab.Game("tutorial", cards=[vvlab.Card.number(3)])
     >>> RolloutBot(samples=8).choose(game.view(0), np.random.default_rng(0))
-    Move(line='C')
+    Move(line='B')
     """
 
     name = "rollout"

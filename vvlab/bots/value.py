@@ -35,7 +35,7 @@ def reach_table(deck: tuple[Card, ...]) -> np.ndarray:
     >>> from vvlab import RULESETS
     >>> t = reach_table(RULESETS["voll-verplant"].deck)
     >>> int(t[0, 0]), int(t[1, 0]), int(t[3, 1]), int(t[6, 1]) < int(t[6, 2])
-    (1000, 0, 1000, True)
+    (1000, 0, 769, True)
     """
     steps = [1 if c.kind == "star" else c.value for c in deck if c.uses_indicator]
     dist = np.bincount(steps) / len(steps)  # crossings of one card
