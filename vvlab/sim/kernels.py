@@ -168,30 +168,87 @@ def random_choice(kind, value, u, city, st, best_buf):
 @njit(cache=True, inline="always")
 def greedy_choice(kind, value, city, reach, weight, st, avail, buf, best_buf, dec):
     """The legal move with the best immediate change of the sheet value.
-    Returns (line, station, count, value change)."""
+    Returns (line, station, count, value change).
+
+    The bodies of :func:`reached` and :func:`delta` are written out here by hand: this
+    is the hot loop of bulk simulation, and numba's calls with array arguments cost
+    more than the work they do."""
     mark, empty, boxes, done = st
+    line_off, line_st, st_off, st_lines, star_value = city[0], city[1], city[2], city[3], city[4]
+    n_lines = boxes.shape[0]
     best_line, best_station, best_n, best_val = -1, -1, 0, 0
     found = False
     if kind == FREE:
         for s in range(mark.shape[0]):
             if mark[s] != 0:
                 continue
-            buf[0] = s
-            v = delta(city, avail, reach, weight, -1, buf, 1, 0, empty, boxes, done, dec)
+            v = weight
+            for j in range(st_off[s], st_off[s + 1]):
+                m = st_lines[j]
+                if done[m] == 0:
+                    e, b = empty[m], min(boxes[m], MAX_REACH_BOXES)
+                    v += avail[m] * (
+                        reach[min(e - 1, MAX_REACH_STATIONS), b]
+                        - reach[min(e, MAX_REACH_STATIONS), b]
+                    )
             if not found or v > best_val:
                 found, best_station, best_val = True, s, v
         if found:
             best_buf[0] = best_station
             return -1, best_station, 1, best_val
         return -1, -1, 0, 0
-    for m in range(boxes.shape[0]):
-        if boxes[m] <= 0:
+    for line in range(n_lines):
+        if boxes[line] <= 0:
             continue
-        n = reached(kind, value, city, m, mark, buf)
-        star = city[4][buf[0]] if kind == STAR and n > 0 else 0
-        v = delta(city, avail, reach, weight, m, buf, n, star, empty, boxes, done, dec)
+        # the stations this card fills on the line (see reached)
+        a, z = line_off[line], line_off[line + 1]
+        start = a
+        while start < z and mark[line_st[start]] != 0:
+            start += 1
+        n = 0
+        if start < z:
+            if kind == STAR:
+                buf[0] = line_st[start]
+                n = 1
+            else:
+                for i in range(start, z):
+                    if n == value:
+                        break
+                    s = line_st[i]
+                    if mark[s] != 0:
+                        if kind == NUMBER:
+                            break
+                        continue
+                    buf[n] = s
+                    n += 1
+        star = star_value[buf[0]] if kind == STAR and n > 0 else 0
+        # the change of the sheet value (see delta)
+        v = weight * n + 1000 * star
+        for c in range(n):
+            s = buf[c]
+            for j in range(st_off[s], st_off[s + 1]):
+                dec[st_lines[j]] += 1
+        if done[line] == 0:
+            e, b = empty[line], boxes[line]
+            v += avail[line] * (
+                reach[min(e - dec[line], MAX_REACH_STATIONS), min(b - 1, MAX_REACH_BOXES)]
+                - reach[min(e, MAX_REACH_STATIONS), min(b, MAX_REACH_BOXES)]
+            )
+        for c in range(n):
+            s = buf[c]
+            for j in range(st_off[s], st_off[s + 1]):
+                m = st_lines[j]
+                if dec[m] > 0:
+                    if m != line and done[m] == 0:
+                        e, b = empty[m], min(boxes[m], MAX_REACH_BOXES)
+                        v += avail[m] * (
+                            reach[min(e - dec[m], MAX_REACH_STATIONS), b]
+                            - reach[min(e, MAX_REACH_STATIONS), b]
+                        )
+                    dec[m] = 0
+        dec[line] = 0
         if not found or v > best_val:
-            found, best_line, best_n, best_val = True, m, n, v
+            found, best_line, best_n, best_val = True, line, n, v
             for i in range(n):
                 best_buf[i] = buf[i]
     return best_line, -1, best_n, best_val
