@@ -131,7 +131,11 @@ def make_bot(spec: str | Bot | Callable[..., Move]) -> Bot:
         if name not in REGISTRY:
             raise ValueError(f"unknown bot {name!r}; bots: {', '.join(sorted(REGISTRY))}")
         cls = REGISTRY[name]
-        allowed = [p for p in inspect.signature(cls.__init__).parameters if p != "self"]
+        allowed = [
+            name
+            for name, p in inspect.signature(cls.__init__).parameters.items()
+            if name != "self" and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+        ]
         unknown = sorted(set(params) - set(allowed))
         if unknown:
             raise ValueError(

@@ -56,7 +56,8 @@ def generate_city(
     id: str = "generated",
     name: str = "Generated city",
 ) -> CityMap:
-    """A random but plausible city: straight-ish lines through a cloud of stations,
+    """A random but plausible city of about ``stations`` stations (give or take a
+    fifth): straight-ish lines through a cloud of stations,
     sharing the stations where their corridors meet (transfers come out naturally).
 
     Indicator boxes (about one per 5 stations, 1–4) and bonuses (higher for more
@@ -65,7 +66,7 @@ def generate_city(
     Examples
     --------
     >>> city = generate_city(lines=10, stations=80, seed=1)
-    >>> len(city.lines), 50 <= len(city.stations) <= 80, len(city.transfer_stations) > 5
+    >>> len(city.lines), 60 <= len(city.stations) <= 100, len(city.transfer_stations) > 5
     (10, True, True)
     >>> generate_city(seed=1) == city
     True

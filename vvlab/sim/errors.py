@@ -1,0 +1,29 @@
+"""Errors of batch simulation runs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+class SimulationError(RuntimeError):
+    """A run could not finish: a worker process died, or the Dask scheduler is out of
+    reach. ``finished_blocks`` lists the blocks that were finished (kept in ``out`` when
+    it was given, so that ``resume=True`` does not play them again)."""
+
+    def __init__(self, message: str, finished_blocks: Iterable[int] = ()):
+        super().__init__(message)
+        self.finished_blocks = sorted(finished_blocks)
+
+    def __reduce__(self):  # keep the blocks when the error crosses a process boundary
+        return (type(self), (str(self), self.finished_blocks))
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """Ctrl-C (SIGINT) stopped a run; the message tells how to resume it.
+
+    A ``KeyboardInterrupt``, so ``except Exception`` does not swallow it.
+    """
+
+    def __init__(self, message: str, finished_blocks: Iterable[int] = ()):
+        super().__init__(message)
+        self.finished_blocks = sorted(finished_blocks)

@@ -1,0 +1,170 @@
+"""Running chunks: in-process, in a process pool, or on a Dask cluster.
+
+Each runner calls ``on_done(records)`` in the parent as every chunk finishes (in
+completion order; the caller sorts by block). On any error or Ctrl-C the runners stop
+the remaining work before re-raising, so nothing keeps running in the background.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import shutil
+import tempfile
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import Any
+
+from vvlab.sim.blocks import BlockRecord
+from vvlab.sim.deal import BLOCK_SIZE
+from vvlab.sim.errors import SimulationError
+from vvlab.sim.params import Chunk
+from vvlab.sim.worker import ChunkTask, marker_name, play_chunk, pool_initializer
+
+OnDone = Callable[[list[BlockRecord]], None]
+
+MP_START_METHOD: str | None = None
+"""Start method of the process pool; ``None`` is the platform's default (tests set
+``"spawn"`` to check that the workers need nothing from the parent's memory)."""
+
+
+def describe_blocks(chunk: Chunk) -> str:
+    """``"blocks 4-7 (games 1024-2047)"`` for a chunk.
+
+    >>> describe_blocks(((4, 256), (5, 10)))
+    'blocks 4-5 (games 1024-1289)'
+    """
+    first, last = chunk[0][0], chunk[-1][0]
+    start, stop = first * BLOCK_SIZE, last * BLOCK_SIZE + chunk[-1][1] - 1
+    blocks = f"block {first}" if first == last else f"blocks {first}-{last}"
+    return f"{blocks} (games {start}-{stop})"
+
+
+def run_serial(task: ChunkTask, chunks: Sequence[Chunk], on_done: OnDone) -> None:
+    """Play the chunks one after the other in this process."""
+    for chunk in chunks:
+        on_done(play_chunk(task, chunk))
+
+
+def run_pool(task: ChunkTask, chunks: Sequence[Chunk], on_done: OnDone, workers: int) -> None:
+    """Play the chunks in a pool of ``workers`` processes.
+
+    A worker that dies raises :class:`SimulationError` naming the chunk it was playing.
+    """
+    context = multiprocessing.get_context(MP_START_METHOD)
+    markers = tempfile.mkdtemp(prefix="vvlab-sim-")
+    pool = ProcessPoolExecutor(workers, context, pool_initializer, (markers,))
+    futures: dict[Future, Chunk] = {}
+    done: set[int] = set()
+    try:
+        for chunk in chunks:
+            futures[pool.submit(play_chunk, task, chunk)] = chunk
+        for future in as_completed(futures):
+            records = future.result()
+            on_done(records)
+            done.update(r.block for r in records)
+    except BrokenProcessPool:
+        pool.shutdown(wait=True)
+        raise SimulationError(_died_message(markers, chunks, done, task), done) from None
+    except BaseException:
+        _stop(pool, futures)
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        shutil.rmtree(markers, ignore_errors=True)
+
+
+def _stop(pool: ProcessPoolExecutor, futures: dict[Future, Chunk]) -> None:
+    """Cancel what has not started and end the worker processes now."""
+    for future in futures:
+        future.cancel()
+    terminate = getattr(pool, "terminate_workers", None)  # Python >= 3.14
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
+
+
+def _died_message(markers: str, chunks: Sequence[Chunk], done: set[int], task: ChunkTask) -> str:
+    by_name = {marker_name(c): c for c in chunks}
+    dead = []
+    for path in sorted(Path(markers).iterdir()):
+        chunk = by_name.get(path.name.split(".")[0])
+        if chunk is not None:
+            dead.append(f"{describe_blocks(chunk)} (pid {path.read_text() or '?'})")
+    if dead:
+        return "a worker process died while playing " + ", ".join(dead)
+    left = [describe_blocks(c) for c in chunks if c[0][0] not in done]
+    what = "a worker process died before it started a chunk; unfinished: " + ", ".join(left)
+    if any(not isinstance(b, str) for b in task.bots):
+        what += (
+            " (bots defined in a notebook or in __main__ do not load in worker processes "
+            "started with 'spawn' or 'forkserver': use workers=1 or define them in a module)"
+        )
+    return what
+
+
+def run_dask(client: Any, task: ChunkTask, chunks: Sequence[Chunk], on_done: OnDone) -> None:
+    """Play the chunks on a Dask cluster through ``client``.
+
+    A chunk whose workers keep dying raises :class:`SimulationError` naming it.
+    """
+    from uuid import uuid4
+
+    from distributed import KilledWorker, as_completed
+
+    token = uuid4().hex[:8]
+    futures = {
+        client.submit(play_chunk, task, c, key=f"vvlab-{token}-{marker_name(c)}", pure=False): c
+        for c in chunks
+    }
+    done: set[int] = set()
+    try:
+        for future in as_completed(futures):
+            try:
+                records = future.result()
+            except KilledWorker:
+                blocks = describe_blocks(futures[future])
+                msg = f"Dask workers died while playing {blocks} (task {future.key})"
+                raise SimulationError(msg, done) from None
+            on_done(records)
+            done.update(r.block for r in records)
+    except BaseException:
+        client.cancel(list(futures))
+        raise
+
+
+def connect_scheduler(address: str, timeout: float = 10.0) -> Any:
+    """A ``dask.distributed.Client`` for the scheduler at ``address``.
+
+    An unreachable scheduler is a :class:`SimulationError` after ``timeout`` seconds.
+    """
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ImportError(
+            "Dask is an optional extra: pip install 'vvlab[dask]' to use a scheduler"
+        ) from None
+    try:
+        return Client(address, timeout=timeout)
+    except (OSError, TimeoutError) as err:
+        raise SimulationError(
+            f"cannot reach the Dask scheduler at {address} (waited {timeout:g} s): {err}"
+        ) from None
+
+
+def run_chunks(
+    task: ChunkTask, chunks: Sequence[Chunk], on_done: OnDone, workers: int, client: Any = None
+) -> str:
+    """Play every chunk with the right runner; returns its name for the metadata:
+    ``"serial"``, ``"process pool"`` or ``"dask"``."""
+    if client is not None:
+        run_dask(client, task, chunks, on_done)
+        return "dask"
+    if workers <= 1 or len(chunks) <= 1:
+        run_serial(task, chunks, on_done)
+        return "serial"
+    run_pool(task, chunks, on_done, min(workers, len(chunks)))
+    return "process pool"

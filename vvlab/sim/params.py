@@ -1,0 +1,211 @@
+"""Checking a run's parameters before any work starts, and splitting it into chunks.
+
+Every mistake is reported here, with a clear message, before a single game is played:
+games, players, bots, ruleset, workers, chunk size, and whether the bots can be sent
+to worker processes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from vvlab import __version__
+from vvlab.bots import make_bot
+from vvlab.engine import Ruleset, get_ruleset
+from vvlab.engine.game import MAX_PLAYERS
+from vvlab.model import CityMap, load_map
+from vvlab.model.io import map_json
+from vvlab.sim.deal import BLOCK_SIZE
+from vvlab.sim.engines import bot_label
+
+FORMAT = "vvlab-simulation/1"
+"""Format tag of ``run.json`` and ``metadata.json``."""
+
+MAX_CHUNK_BLOCKS = 16
+"""Largest automatic chunk (4096 games): keeps progress and Ctrl-C fine-grained."""
+
+CHUNKS_PER_WORKER = 4
+
+Chunk = tuple[tuple[int, int], ...]
+"""One task for a worker: ``(block, games)`` pairs, in block order."""
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """What decides a run's result: map, ruleset, bots, players, games, seed.
+
+    ``bots`` holds, per seat, the canonical spec string of a registered bot or the bot
+    object itself (user bots); ``labels`` the spec strings shown in the frames.
+    """
+
+    city: CityMap
+    ruleset: Ruleset
+    bots: tuple[Any, ...]
+    labels: tuple[str, ...]
+    players: int
+    games: int
+    seed: int
+
+    @property
+    def blocks(self) -> int:
+        """Number of seed blocks; the last one may be partial."""
+        return -(-self.games // BLOCK_SIZE)
+
+    def block_games(self, block: int) -> int:
+        """Games played in ``block`` (``BLOCK_SIZE`` except maybe in the last block)."""
+        return min(BLOCK_SIZE, self.games - block * BLOCK_SIZE)
+
+    def record(self) -> dict[str, Any]:
+        """The parameters as plain data: ``run.json``, and the core of the metadata."""
+        bots = [
+            {"player": p, "spec": label, "name": _bot_name(bot), "params": _bot_params(bot)}
+            for p, (bot, label) in enumerate(zip(self.bots, self.labels, strict=True))
+        ]
+        return {
+            "format": FORMAT,
+            "map_id": self.city.id,
+            "map_name": self.city.name,
+            "map_sha256": hashlib.sha256(map_json(self.city).encode()).hexdigest(),
+            "ruleset": self.ruleset.to_dict(),
+            "players": self.players,
+            "bots": bots,
+            "games": self.games,
+            "seed": self.seed,
+            "block_size": BLOCK_SIZE,
+            "vvlab_version": __version__,
+        }
+
+
+def _bot_name(bot: Any) -> str:
+    bot = make_bot(bot)
+    return str(getattr(bot, "name", type(bot).__name__))
+
+
+def _bot_params(bot: Any) -> dict[str, Any]:
+    params = getattr(make_bot(bot), "params", None) or {}
+    return json.loads(json.dumps(params, default=repr, sort_keys=True))
+
+
+def check_int(name: str, value: Any, low: int, high: int | None = None) -> int:
+    """``value`` as an int if it is a whole number in ``[low, high]``, else ``ValueError``.
+
+    >>> check_int("games", 10, 1)
+    10
+    >>> check_int("games", 0, 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: games must be a whole number >= 1, got 0
+    """
+    ok = not isinstance(value, bool) and hasattr(value, "__index__")
+    if ok and low <= int(value) and (high is None or int(value) <= high):
+        return int(value)
+    bound = f">= {low}" if high is None else f"from {low} to {high}"
+    raise ValueError(f"{name} must be a whole number {bound}, got {value!r}")
+
+
+def resolve_bots(bots: Any, players: int) -> tuple[tuple[Any, ...], tuple[str, ...]]:
+    """One bot per seat from ``bots`` (``None``, one bot for all, or one per player).
+
+    Returns the bots to send to workers (canonical spec strings for registered bots,
+    objects otherwise) and their labels. Unknown names and parameters are errors.
+
+    >>> resolve_bots("random", 2)
+    (('random', 'random'), ('random', 'random'))
+    >>> resolve_bots(["random"] * 3, 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: 3 bots for 2 players: give one bot per player, or one bot for all
+    """
+    if bots is None:
+        bots = ["random"]
+    elif isinstance(bots, str) or not isinstance(bots, Sequence):
+        bots = [bots]
+    bots = list(bots)
+    if len(bots) == 1:
+        bots = bots * players
+    if len(bots) != players:
+        raise ValueError(
+            f"{len(bots)} bots for {players} player{'s' * (players != 1)}: "
+            "give one bot per player, or one bot for all"
+        )
+    sendable = []
+    for p, bot in enumerate(bots):
+        try:
+            made = make_bot(bot)
+        except (ValueError, TypeError) as err:
+            raise type(err)(f"bot of player {p}: {err}") from None
+        sendable.append(bot_label(made) if isinstance(bot, str) else bot)
+    return tuple(sendable), tuple(bot_label(make_bot(b)) for b in sendable)
+
+
+def prepare_run(city: Any, players: Any, bots: Any, games: Any, seed: Any, ruleset: Any) -> RunSpec:
+    """Check and normalise the parameters that decide a run's result."""
+    games = check_int("games", games, 1)
+    players = check_int("players", players, 1, MAX_PLAYERS)
+    seed = check_int("seed", seed, 0, 2**63 - 1)
+    rules = get_ruleset(ruleset)
+    city_map = load_map(city)
+    sendable, labels = resolve_bots(bots, players)
+    return RunSpec(city_map, rules, sendable, labels, players, games, seed)
+
+
+def check_workers(workers: Any) -> int:
+    """Worker processes: ``None`` means every core (``os.cpu_count()``)."""
+    if workers is None:
+        return os.cpu_count() or 1
+    return check_int("workers", workers, 1)
+
+
+def check_sendable(spec: RunSpec, workers: int, client: Any) -> None:
+    """Bot objects must pickle to reach worker processes (Dask: cloudpickle)."""
+    if workers <= 1 and client is None:
+        return
+    for p, bot in enumerate(spec.bots):
+        if isinstance(bot, str):
+            continue
+        try:
+            _dumps(bot, client)
+        except Exception as err:
+            where = "the Dask workers" if client is not None else "worker processes"
+            raise ValueError(
+                f"bot {spec.labels[p]!r} of player {p} cannot be sent to {where} "
+                f"({type(err).__name__}: {err}); use workers=1, or define the bot at "
+                "the top level of a module"
+            ) from None
+
+
+def _dumps(obj: Any, client: Any) -> bytes:
+    if client is None:
+        return pickle.dumps(obj)
+    from distributed.protocol.pickle import dumps
+
+    return dumps(obj)
+
+
+def auto_chunk_blocks(blocks: int, workers: int) -> int:
+    """Blocks per chunk: at least four chunks per worker (so that uneven chunks balance
+    out), at most :data:`MAX_CHUNK_BLOCKS` blocks each; one block in process.
+
+    >>> auto_chunk_blocks(4, 1), auto_chunk_blocks(20, 2), auto_chunk_blocks(4000, 8)
+    (1, 2, 16)
+    """
+    if workers <= 1:
+        return 1
+    return max(1, min(MAX_CHUNK_BLOCKS, blocks // (CHUNKS_PER_WORKER * workers)))
+
+
+def plan_chunks(spec: RunSpec, blocks: Sequence[int], size: int) -> list[Chunk]:
+    """Split ``blocks`` (in order) into chunks of ``size`` blocks.
+
+    >>> spec = prepare_run("tutorial", 1, None, 700, 0, None)
+    >>> plan_chunks(spec, [0, 1, 2], 2)
+    [((0, 256), (1, 256)), ((2, 188),)]
+    """
+    pairs = [(b, spec.block_games(b)) for b in blocks]
+    return [tuple(pairs[i : i + size]) for i in range(0, len(pairs), size)]

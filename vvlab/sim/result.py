@@ -1,0 +1,208 @@
+"""The result of a simulation: tidy frames, metadata, parquet files, a summary."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from vvlab.engine import Ruleset
+from vvlab.model import CityMap, load_map
+from vvlab.sim.blocks import BlockRecord
+from vvlab.sim.frames import build_frames
+from vvlab.sim.params import FORMAT, RunSpec
+from vvlab.sim.store import atomic_path, write_json
+
+FRAMES = ("games", "lines", "stations")
+MEASURES = ("score", "bonus", "stars", "penalty", "empty", "lines_completed", "first_bonuses")
+Z95 = 1.959963984540054
+
+
+class SimulationResult:
+    """Frames and metadata of a batch of simulated games (see :func:`vvlab.simulate`).
+
+    Attributes
+    ----------
+    games : pandas.DataFrame
+        One row per (game, player): ``game`` (index in the run), ``seed`` (the run's
+        seed), ``player``, ``bot`` (spec), ``score``, ``bonus``, ``stars``, ``penalty``,
+        ``empty``, ``lines_completed``, ``first_bonuses``, ``turns`` and ``rank``
+        (1 is best in the game; ties share the best rank).
+    lines : pandas.DataFrame
+        One row per (game, player, line): ``game``, ``player``, ``bot``, ``line``,
+        ``completed``, ``turn_completed`` (``<NA>`` when not completed), ``bonus_kind``
+        (``"first"``, ``"later"``, ``"none"``) and ``bonus`` (points).
+    stations : pandas.DataFrame
+        One row per (player, station): ``player``, ``bot``, ``station``, ``name``,
+        ``lines_through``, ``filled`` (games in which it was filled at the end),
+        ``games`` and ``fill_rate``.
+    metadata : dict
+        Map (id, name, sha256 of its canonical JSON, the map itself), ruleset, bots with
+        their parameters, players, games, seed, block size, vvlab version; and under
+        ``"execution"`` how it ran: engine, executor, workers, chunks, timing.
+
+    Examples
+    --------
+    >>> import vvlab
+    >>> res = vvlab.simulate("tutorial", players=2, games=300, seed=1, workers=1,
+    ...                      progress=False)
+    >>> res.games.shape, res.lines.shape, res.stations.shape
+    ((600, 13), (2400, 8), (24, 8))
+    >>> int(res.summary().loc[(0, "random", "score"), "games"])
+    300
+    """
+
+    def __init__(
+        self,
+        games: pd.DataFrame,
+        lines: pd.DataFrame,
+        stations: pd.DataFrame,
+        metadata: dict[str, Any],
+    ):
+        self.games = games
+        self.lines = lines
+        self.stations = stations
+        self.metadata = json.loads(json.dumps(metadata))
+
+    @classmethod
+    def from_records(
+        cls, records: Sequence[BlockRecord], spec: RunSpec, execution: dict[str, Any]
+    ) -> SimulationResult:
+        """Build the frames from every block's record (any order)."""
+        games, lines, stations = build_frames(
+            records, spec.city, spec.ruleset, spec.labels, spec.seed
+        )
+        metadata = {**spec.record(), "map": spec.city.to_dict(), "execution": execution}
+        return cls(games, lines, stations, metadata)
+
+    # -- what was simulated ------------------------------------------------------------
+    @property
+    def bots(self) -> list[str]:
+        """The bot spec of each seat."""
+        return [b["spec"] for b in self.metadata["bots"]]
+
+    @property
+    def players(self) -> int:
+        return int(self.metadata["players"])
+
+    @property
+    def seed(self) -> int:
+        return int(self.metadata["seed"])
+
+    @property
+    def city(self) -> CityMap:
+        """The map that was played (rebuilt from the metadata)."""
+        return load_map(self.metadata["map"])
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return Ruleset.from_dict(self.metadata["ruleset"])
+
+    # -- summary and display -----------------------------------------------------------
+    def summary(self) -> pd.DataFrame:
+        """Per seat (player, bot) and measure: games, mean, std, 95% CI half-width
+        (normal approximation), min and max. Measures: score and its parts, lines
+        completed, first bonuses; with several players also rank and win (rank 1)."""
+        frame = self.games
+        measures = list(MEASURES)
+        if self.players > 1:
+            frame = frame.assign(win=(frame["rank"] == 1).astype(np.int8))
+            measures += ["rank", "win"]
+        by_seat = frame.groupby("player", sort=True)
+        bots = frame.groupby("player", sort=True)["bot"].first().astype(str)
+        parts = []
+        for order, m in enumerate(measures):
+            s = by_seat[m].agg(["count", "mean", "std", "min", "max"])
+            count = s["count"].to_numpy(np.int64)
+            parts.append(
+                pd.DataFrame(
+                    {
+                        "player": s.index.to_numpy(),
+                        "bot": bots.loc[s.index].to_numpy(),
+                        "measure": m,
+                        "order": order,
+                        "games": count,
+                        "mean": s["mean"].to_numpy(float),
+                        "std": s["std"].to_numpy(float),
+                        "ci95": Z95 * s["std"].to_numpy(float) / np.sqrt(count),
+                        "min": s["min"].to_numpy(np.int64),
+                        "max": s["max"].to_numpy(np.int64),
+                    }
+                )
+            )
+        table = pd.concat(parts, ignore_index=True).sort_values(["player", "order"])
+        return table.drop(columns="order").set_index(["player", "bot", "measure"])
+
+    def _title(self) -> str:
+        m = self.metadata
+        seconds = m.get("execution", {}).get("seconds")
+        took = f", {seconds:.1f} s" if isinstance(seconds, (int, float)) else ""
+        return (
+            f"SimulationResult: {m['map_id']}, {m['ruleset']['name']}, {m['players']} "
+            f"player{'s' * (m['players'] != 1)} ({', '.join(self.bots)}), {m['games']} games, "
+            f"seed {m['seed']}{took}"
+        )
+
+    def __repr__(self) -> str:
+        text = self.summary().to_string(float_format=lambda x: f"{x:.2f}")
+        return f"{self._title()}\n{text}"
+
+    def _repr_html_(self) -> str:
+        table = self.summary().to_html(float_format=lambda x: f"{x:.2f}")
+        return f"<p><b>{self._title()}</b></p>\n{table}"
+
+    # -- comparison and files ----------------------------------------------------------
+    def equals(self, other: object) -> bool:
+        """Same frames (values and dtypes) and same metadata, ``"execution"`` aside
+        (engine, executor, workers, chunks and timing do not change a result)."""
+        if not isinstance(other, SimulationResult):
+            return False
+        for name in FRAMES:
+            a, b = getattr(self, name), getattr(other, name)
+            if list(a.columns) != list(b.columns) or not a.dtypes.equals(b.dtypes):
+                return False
+            if not a.equals(b):
+                return False
+
+        def strip(m: dict[str, Any]) -> dict[str, Any]:
+            return {k: v for k, v in m.items() if k != "execution"}
+
+        return strip(self.metadata) == strip(other.metadata)
+
+    def to_parquet(self, folder: str | os.PathLike[str]) -> Path:
+        """Write ``games.parquet``, ``lines.parquet``, ``stations.parquet`` and
+        ``metadata.json`` into ``folder`` (created if needed), each atomically;
+        ``metadata.json`` comes last and marks the folder complete."""
+        path = Path(folder)
+        path.mkdir(parents=True, exist_ok=True)
+        (path / "metadata.json").unlink(missing_ok=True)
+        for name in FRAMES:
+            with atomic_path(path / f"{name}.parquet") as tmp:
+                getattr(self, name).to_parquet(tmp, engine="pyarrow", index=False)
+        write_json(path / "metadata.json", self.metadata)
+        return path
+
+    @classmethod
+    def from_parquet(cls, folder: str | os.PathLike[str]) -> SimulationResult:
+        """Read a folder written by :meth:`to_parquet`; the frames come back exactly
+        (dtypes and categories included)."""
+        path = Path(folder)
+        missing = [
+            n
+            for n in (*[f"{f}.parquet" for f in FRAMES], "metadata.json")
+            if not (path / n).is_file()
+        ]
+        if missing:
+            raise FileNotFoundError(
+                f"{path} is not a complete simulation result (missing {', '.join(missing)})"
+            )
+        metadata = json.loads((path / "metadata.json").read_text(encoding="utf-8"))
+        if metadata.get("format") != FORMAT:
+            raise ValueError(f"{path}: unknown result format {metadata.get('format')!r}")
+        frames = [pd.read_parquet(path / f"{f}.parquet", engine="pyarrow") for f in FRAMES]
+        return cls(*frames, metadata=metadata)

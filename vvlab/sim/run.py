@@ -1,0 +1,222 @@
+"""``simulate``: play many games with bots, in parallel, into a :class:`SimulationResult`."""
+
+from __future__ import annotations
+
+import os
+import time
+from datetime import datetime, timezone
+from typing import Any
+
+from vvlab.sim.blocks import BlockRecord
+from vvlab.sim.engines import block_player, check_engine, engine_name
+from vvlab.sim.errors import SimulationError, SimulationInterrupted
+from vvlab.sim.executors import run_chunks
+from vvlab.sim.params import (
+    Chunk,
+    RunSpec,
+    auto_chunk_blocks,
+    check_int,
+    check_sendable,
+    check_workers,
+    plan_chunks,
+    prepare_run,
+)
+from vvlab.sim.result import SimulationResult
+from vvlab.sim.store import RESUME_HINT, BlockStore
+from vvlab.sim.worker import ChunkTask
+
+
+def simulate(
+    city: Any,
+    players: int = 1,
+    bots: Any = None,
+    games: int = 1000,
+    seed: int = 0,
+    ruleset: Any = "voll-verplant",
+    workers: int | None = None,
+    client: Any = None,
+    progress: bool = True,
+    chunk_blocks: int | None = None,
+    engine: str = "auto",
+    out: str | os.PathLike[str] | None = None,
+    resume: bool = False,
+) -> SimulationResult:
+    """Play ``games`` games with bots and collect them in pandas frames.
+
+    Games are seeded in blocks of 256 (``SeedSequence(seed).spawn``) and a block is the
+    unit of work, so the result is the same for any ``workers``, ``chunk_blocks``, in
+    process, in a process pool or on Dask; and the first games of a run do not depend
+    on how many games it has. Every parameter is checked before any game is played.
+
+    Parameters
+    ----------
+    city
+        A built-in map name, a path to a map file, a map dict or a ``CityMap``.
+    players
+        Players per game, 1-6.
+    bots
+        One bot per player: spec strings (``"random"``, ``"greedy"``,
+        ``"lookahead:depth=2"``), bot objects or functions ``(view, rng) -> Move``
+        (see :mod:`vvlab.bots`). One bot (or a list of one) plays every seat; the
+        default is ``"random"``. Bots must not carry state from game to game that
+        changes their moves, or results would depend on how the work was split.
+    games
+        Number of games, at least 1.
+    seed
+        The run's seed, 0 to 2**63 - 1.
+    ruleset
+        ``"voll-verplant"``, ``"metro-x"``, a ruleset ``.json`` file or a ``Ruleset``.
+    workers
+        Processes: ``None`` uses every core, 1 plays in this process. Bot objects must
+        pickle to go to other processes. With ``client``, sets the chunking only.
+    client
+        A ``dask.distributed.Client``: play the chunks on its cluster instead.
+    progress
+        Show a progress bar (tqdm; a widget in notebooks).
+    chunk_blocks
+        Blocks per task; by default about four tasks per worker, at most 16 blocks.
+    engine
+        ``"auto"`` (the compiled fast path when every bot has one), ``"reference"``
+        or ``"fast"``.
+    out
+        A folder to keep finished blocks in as they complete, and the results as
+        parquet at the end (see :meth:`SimulationResult.to_parquet`); the block cache
+        (``out/_blocks``) is removed once the results are written. It must be new or
+        empty unless ``resume`` is set.
+    resume
+        Continue the run saved in ``out`` (same parameters, else an error): only the
+        missing blocks are played; the result equals an uninterrupted run.
+
+    Returns
+    -------
+    SimulationResult
+
+    Raises
+    ------
+    ValueError
+        Bad parameters, unknown bots or ruleset, unpicklable bots with workers > 1,
+        resuming a different run.
+    vvlab.bots.BotError
+        A bot returned an illegal move or crashed (names bot, player, turn, move,
+        game and seed).
+    SimulationError
+        A worker process died (names the chunk's blocks); finished blocks are kept.
+    SimulationInterrupted
+        Ctrl-C; finished blocks are kept in ``out``, the message says how to resume.
+
+    Examples
+    --------
+    >>> import vvlab
+    >>> res = vvlab.simulate("tutorial", players=2, games=500, seed=1, workers=1,
+    ...                      progress=False)
+    >>> res.games.groupby("player")["score"].mean().round(2).tolist()
+    [12.89, 12.53]
+    >>> res.lines.groupby("line", observed=True)["completed"].mean().round(2).tolist()
+    [0.8, 0.85, 0.87, 0.99]
+    >>> res.summary().loc[(0, "random", "score"), ["games", "min", "max"]].tolist()
+    [500, 7, 19]
+    """
+    spec = prepare_run(city, players, bots, games, seed, ruleset)
+    workers = check_workers(workers) if client is None else _dask_workers(client, workers)
+    if chunk_blocks is not None:
+        chunk_blocks = check_int("chunk_blocks", chunk_blocks, 1)
+    check_sendable(spec, workers, client)
+    used = engine_name(block_player(spec.bots, check_engine(engine)))
+    if resume and out is None:
+        raise ValueError("resume=True needs out=FOLDER, the folder of the interrupted run")
+    store = BlockStore.open(out, spec, resume) if out is not None else None
+    if store is not None and store.is_complete():
+        return SimulationResult.from_parquet(store.folder)
+    records = store.load(spec) if store is not None else {}
+    todo = [b for b in range(spec.blocks) if b not in records]
+    size = chunk_blocks or auto_chunk_blocks(len(todo), workers)
+    execution = {
+        "engine": used,
+        "workers": workers,
+        "chunk_blocks": size,
+        "resumed_blocks": len(records),
+    }
+    task = ChunkTask.from_spec(spec, engine)
+    execution |= _play(
+        task, spec, plan_chunks(spec, todo, size), records, store, workers, client, progress
+    )
+    result = SimulationResult.from_records(list(records.values()), spec, execution)
+    if store is not None:
+        store.finish(result)
+    return result
+
+
+def _play(
+    task: ChunkTask,
+    spec: RunSpec,
+    chunks: list[Chunk],
+    records: dict[int, BlockRecord],
+    store: BlockStore | None,
+    workers: int,
+    client: Any,
+    progress: bool,
+) -> dict[str, Any]:
+    """Play the chunks into ``records`` (and ``store``) with a progress bar; turn Ctrl-C
+    and dead workers into errors that say what was kept. Returns execution details."""
+    started, clock = datetime.now(timezone.utc), time.perf_counter()
+    with _progress_bar(spec.games, _games(records), progress) as bar:
+
+        def on_done(finished: list[BlockRecord]) -> None:
+            if store is not None:
+                store.save(finished)
+            records.update((r.block, r) for r in finished)
+            bar.update(sum(r.games for r in finished))
+
+        try:
+            executor = run_chunks(task, chunks, on_done, workers, client)
+        except KeyboardInterrupt:
+            msg = "simulation interrupted: " + _kept(spec, records, store)
+            raise SimulationInterrupted(msg, records) from None
+        except SimulationError as err:
+            raise SimulationError(f"{err}; {_kept(spec, records, store)}", records) from None
+    return {
+        "executor": executor,
+        "chunks": len(chunks),
+        "started": started.isoformat(timespec="seconds"),
+        "seconds": round(time.perf_counter() - clock, 3),
+    }
+
+
+def _games(records: dict[int, BlockRecord]) -> int:
+    return sum(r.games for r in records.values())
+
+
+def _kept(spec: RunSpec, records: dict[int, BlockRecord], store: BlockStore | None) -> str:
+    done = f"{len(records)} of {spec.blocks} blocks ({_games(records)} of {spec.games} games)"
+    if store is None:
+        return f"{done} were finished but not kept: give out=FOLDER to keep them and resume"
+    return (
+        f"{done} are finished and kept in {store.folder}; run it again with {RESUME_HINT} "
+        "to play only the rest"
+    )
+
+
+def _dask_workers(client: Any, workers: int | None) -> int:
+    if not hasattr(client, "submit"):
+        raise TypeError(f"client must be a dask.distributed.Client, not {type(client).__name__}")
+    if workers is not None:
+        return check_int("workers", workers, 1)
+    return max(1, sum(client.nthreads().values()))
+
+
+def _progress_bar(total: int, initial: int, enabled: bool) -> Any:
+    """A tqdm bar counting games (a widget in notebooks); no monitor thread, so that
+    process-pool workers are never forked while another thread runs."""
+    from tqdm.auto import tqdm
+
+    class Bar(tqdm):  # type: ignore[misc, valid-type]
+        monitor_interval = 0
+
+    return Bar(
+        total=total,
+        initial=initial,
+        unit="game",
+        desc="simulate",
+        disable=not enabled,
+        dynamic_ncols=True,
+    )

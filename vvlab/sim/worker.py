@@ -1,0 +1,157 @@
+"""The unit of work sent to a worker: play a chunk of seed blocks, return their records.
+
+:func:`play_chunk` is a module-level function with picklable arguments, so it runs the
+same way in-process, in a process pool (fork or spawn) and on Dask workers. Errors of a
+bot come back as :class:`~vvlab.bots.BotError` naming the bot, the player, the turn,
+the move, the game (index in the run, block, index in the block) and the seed.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from vvlab.bots import BotError, make_bot
+from vvlab.engine import Move, Ruleset
+from vvlab.engine.view import PlayerView
+from vvlab.model import CityMap, load_map
+from vvlab.sim.blocks import BlockRecord
+from vvlab.sim.deal import BLOCK_SIZE
+from vvlab.sim.engines import block_player, engine_name
+from vvlab.sim.params import Chunk, RunSpec
+
+
+@dataclass(frozen=True)
+class ChunkTask:
+    """Everything a worker needs besides the blocks: plain data and picklable bots.
+
+    ``city`` is the map as a dict (``CityMap.to_dict``) and ``city_key`` its hash;
+    ``bots`` holds a spec string or a bot object per seat.
+    """
+
+    city: dict[str, Any]
+    city_key: str
+    ruleset: dict[str, Any]
+    bots: tuple[Any, ...]
+    seed: int
+    engine: str
+
+    @classmethod
+    def from_spec(cls, spec: RunSpec, engine: str) -> ChunkTask:
+        """The task of a checked run (see :func:`vvlab.sim.params.prepare_run`)."""
+        key = spec.record()["map_sha256"]
+        return cls(spec.city.to_dict(), key, spec.ruleset.to_dict(), spec.bots, spec.seed, engine)
+
+
+_BUILT: dict[str, tuple[CityMap, Ruleset]] = {}
+
+
+def _city_and_ruleset(task: ChunkTask) -> tuple[CityMap, Ruleset]:
+    """The map and ruleset objects, built once per process."""
+    key = task.city_key + repr(task.ruleset)
+    if key not in _BUILT:
+        _BUILT.clear()
+        _BUILT[key] = (load_map(task.city), Ruleset.from_dict(task.ruleset))
+    return _BUILT[key]
+
+
+class _Where:
+    """Which game of the block is being played (counted by seat 0's bot)."""
+
+    game = -1
+
+
+class _Seat:
+    """Forwards to a bot; counts games and turns a crash into a ``BotError``."""
+
+    def __init__(self, bot: Any, player: int, where: _Where):
+        self.bot, self.player, self.where = bot, player, where
+        self.name = getattr(bot, "name", type(bot).__name__)
+
+    def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
+        if self.player == 0 and view.turn == 1:
+            self.where.game += 1
+        try:
+            return self.bot.choose(view, rng)
+        except Exception as err:
+            raise BotError(
+                f"bot {self.name!r} (player {self.player}) failed on turn {view.turn}: "
+                f"{type(err).__name__}: {err}"
+            ) from err
+
+
+def play_block(task: ChunkTask, block: int, games: int) -> BlockRecord:
+    """Play the first ``games`` games of ``block`` with the task's bots and engine."""
+    city, ruleset = _city_and_ruleset(task)
+    player = block_player(task.bots, task.engine)
+    if engine_name(player) == "fast":  # compiled: takes specs, reports its own errors
+        return player(city, ruleset, task.bots, task.seed, block, games)
+    where = _Where()
+    bots = [_Seat(make_bot(b), p, where) for p, b in enumerate(task.bots)]
+    try:
+        return player(city, ruleset, bots, task.seed, block, games)
+    except BotError as err:
+        g = max(where.game, 0)
+        raise BotError(
+            f"{err}; in game {block * BLOCK_SIZE + g} of the run (block {block}, game {g} "
+            f"of the block), seed {task.seed}"
+        ) from err
+
+
+# -- process pool workers: markers tell which chunk a dead worker was playing -----------
+_MARKER_DIR: str | None = None
+_MARKER: str | None = None
+
+
+def pool_initializer(marker_dir: str) -> None:
+    """Set up a pool worker: Ctrl-C is the parent's business (it stops the workers);
+    on SIGTERM (the pool stopping) remove the marker of the chunk being played."""
+    global _MARKER_DIR
+    _MARKER_DIR = marker_dir
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _on_sigterm)
+
+
+def _on_sigterm(signum: int, frame: Any) -> None:
+    if _MARKER:
+        Path(_MARKER).unlink(missing_ok=True)
+    os._exit(128 + signum)
+
+
+def marker_name(chunk: Chunk) -> str:
+    """File name of the marker of a chunk being played: ``chunk-<first>-<last>``."""
+    return f"chunk-{chunk[0][0]:06d}-{chunk[-1][0]:06d}"
+
+
+def play_chunk(task: ChunkTask, chunk: Chunk) -> list[BlockRecord]:
+    """Play every block of a chunk; the records in block order.
+
+    In a pool worker, a marker file (holding the process id) exists while the chunk is
+    played: if the worker dies, the parent finds it and reports that chunk.
+
+    Examples
+    --------
+    >>> import vvlab
+    >>> city = vvlab.load_map("tutorial")
+    >>> task = ChunkTask(city.to_dict(), "tutorial", vvlab.get_ruleset().to_dict(),
+    ...                  ("random",), seed=1, engine="reference")
+    >>> [(r.block, r.games) for r in play_chunk(task, ((0, 3), ))]
+    [(0, 3)]
+    """
+    global _MARKER
+    if _MARKER_DIR is not None:
+        fd, _MARKER = tempfile.mkstemp(prefix=marker_name(chunk) + ".", dir=_MARKER_DIR)
+        os.write(fd, str(os.getpid()).encode())
+        os.close(fd)
+    try:
+        return [play_block(task, block, games) for block, games in chunk]
+    finally:
+        if _MARKER:
+            Path(_MARKER).unlink(missing_ok=True)
+            _MARKER = None
