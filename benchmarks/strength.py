@@ -1,0 +1,67 @@
+"""Strength of the built-in bots: mean solo score per map, with spread and 95% CI.
+
+Usage: python benchmarks/strength.py [--maps berlin,paris] [--games 2000]
+       [--bots random,greedy,lookahead:depth=1,rollout:samples=16] [--ruleset voll-verplant]
+       [--seed 2026] [--workers N]
+
+Costly bots play fewer games (``--games`` divided by the factor in SLOW). Prints one
+table per ruleset; the README quotes it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+import vvlab
+
+DEFAULT_BOTS = "random;greedy;lookahead:depth=1;lookahead:depth=2;rollout:samples=16"
+SLOW = {"lookahead:depth=1": 4, "lookahead:depth=2": 40, "rollout": 20}
+
+
+def games_for(bot: str, games: int) -> int:
+    """Fewer games for the slow bots (at least 100)."""
+    for prefix, factor in SLOW.items():
+        if bot.startswith(prefix):
+            return max(100, games // factor)
+    return games
+
+
+def measure(city: str, bot: str, games: int, seed: int, ruleset: str, workers: int) -> dict:
+    """Play ``games`` solo games and summarise the scores."""
+    start = time.perf_counter()
+    res = vvlab.simulate(city, players=1, bots=[bot], games=games, seed=seed, ruleset=ruleset,
+                         workers=workers, progress=False)
+    seconds = time.perf_counter() - start
+    score = res.games["score"].to_numpy(dtype=float)
+    return {"map": city, "bot": bot, "mean": score.mean(), "std": score.std(ddof=1),
+            "ci95": 1.96 * score.std(ddof=1) / np.sqrt(len(score)), "games": len(score),
+            "stars": res.games["stars"].mean(), "empty": res.games["empty"].mean(),
+            "seconds": seconds}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--maps", default=",".join(vvlab.builtin_maps()))
+    parser.add_argument("--bots", default=DEFAULT_BOTS, help="separated by ';'")
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--ruleset", default="voll-verplant")
+    parser.add_argument("--workers", type=int, default=None)
+    args = parser.parse_args()
+    print(f"ruleset {args.ruleset}, seed {args.seed}, solo games")
+    print(f"{'map':<10} {'bot':<20} {'mean':>6} {'std':>5} {'±95%':>5} {'games':>6} "
+          f"{'stars':>6} {'empty':>6} {'seconds':>8}")
+    for city in args.maps.split(","):
+        for bot in args.bots.split(";"):
+            r = measure(city, bot, games_for(bot, args.games), args.seed, args.ruleset,
+                        args.workers)
+            print(f"{r['map']:<10} {r['bot']:<20} {r['mean']:6.2f} {r['std']:5.2f} "
+                  f"{r['ci95']:5.2f} {r['games']:6d} {r['stars']:6.2f} {r['empty']:6.2f} "
+                  f"{r['seconds']:8.1f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
