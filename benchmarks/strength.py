@@ -32,14 +32,29 @@ def games_for(bot: str, games: int) -> int:
 def measure(city: str, bot: str, games: int, seed: int, ruleset: str, workers: int) -> dict:
     """Play ``games`` solo games and summarise the scores."""
     start = time.perf_counter()
-    res = vvlab.simulate(city, players=1, bots=[bot], games=games, seed=seed, ruleset=ruleset,
-                         workers=workers, progress=False)
+    res = vvlab.simulate(
+        city,
+        players=1,
+        bots=[bot],
+        games=games,
+        seed=seed,
+        ruleset=ruleset,
+        workers=workers,
+        progress=False,
+    )
     seconds = time.perf_counter() - start
     score = res.games["score"].to_numpy(dtype=float)
-    return {"map": city, "bot": bot, "mean": score.mean(), "std": score.std(ddof=1),
-            "ci95": 1.96 * score.std(ddof=1) / np.sqrt(len(score)), "games": len(score),
-            "stars": res.games["stars"].mean(), "empty": res.games["empty"].mean(),
-            "seconds": seconds}
+    return {
+        "map": city,
+        "bot": bot,
+        "mean": score.mean(),
+        "std": score.std(ddof=1),
+        "ci95": 1.96 * score.std(ddof=1) / np.sqrt(len(score)),
+        "games": len(score),
+        "stars": res.games["stars"].mean(),
+        "empty": res.games["empty"].mean(),
+        "seconds": seconds,
+    }
 
 
 def main() -> None:
@@ -52,15 +67,21 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=None)
     args = parser.parse_args()
     print(f"ruleset {args.ruleset}, seed {args.seed}, solo games")
-    print(f"{'map':<10} {'bot':<20} {'mean':>6} {'std':>5} {'±95%':>5} {'games':>6} "
-          f"{'stars':>6} {'empty':>6} {'seconds':>8}")
+    print(
+        f"{'map':<10} {'bot':<20} {'mean':>6} {'std':>5} {'±95%':>5} {'games':>6} "
+        f"{'stars':>6} {'empty':>6} {'seconds':>8}"
+    )
     for city in args.maps.split(","):
         for bot in args.bots.split(";"):
-            r = measure(city, bot, games_for(bot, args.games), args.seed, args.ruleset,
-                        args.workers)
-            print(f"{r['map']:<10} {r['bot']:<20} {r['mean']:6.2f} {r['std']:5.2f} "
-                  f"{r['ci95']:5.2f} {r['games']:6d} {r['stars']:6.2f} {r['empty']:6.2f} "
-                  f"{r['seconds']:8.1f}", flush=True)
+            r = measure(
+                city, bot, games_for(bot, args.games), args.seed, args.ruleset, args.workers
+            )
+            print(
+                f"{r['map']:<10} {r['bot']:<20} {r['mean']:6.2f} {r['std']:5.2f} "
+                f"{r['ci95']:5.2f} {r['games']:6d} {r['stars']:6.2f} {r['empty']:6.2f} "
+                f"{r['seconds']:8.1f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

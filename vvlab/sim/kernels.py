@@ -291,6 +291,7 @@ def lookahead_choice(
     counts = np.zeros((top + 1, n_types), np.int64)
     counts[0, :] = next_counts
     bufs = np.zeros((top, n_stations + 1), np.int64)
+    scratch = np.zeros(n_stations + 1, np.int64)
     kinds, values, left = np.zeros(top, np.int64), np.zeros(top, np.int64), np.zeros(top, np.int64)
     move_i, best = np.zeros(top, np.int64), np.zeros(top, np.int64)
     found, expecting = np.zeros(top, np.bool_), np.zeros(top, np.bool_)
@@ -317,9 +318,25 @@ def lookahead_choice(
                 expecting[level] = False
                 q = cur_v[level] + (acc[level] // tot[level] if tot[level] else 0)
                 finished = True
-            else:  # weigh the next card c: descend
+            else:  # weigh the next card c
                 type_i[level] = c
                 tot[level] += counts[level, c]
+                if level + 1 == depth:  # a leaf: its best reply is the greedy one
+                    reply = greedy_choice(
+                        t_kind[c],
+                        t_value[c],
+                        city,
+                        reach,
+                        weight,
+                        st,
+                        avail,
+                        bufs[depth],
+                        scratch,
+                        dec,
+                    )[3]
+                    acc[level] += counts[level, c] * reply
+                    type_i[level] = c + 1
+                    continue
                 if t_shuffle[c]:
                     counts[level + 1, :] = t_full
                 else:
