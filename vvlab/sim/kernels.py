@@ -557,7 +557,7 @@ def deal_orders(uniforms, uses, shuffle, total_indicators, orders, lengths):
 # see vvlab.sim.fast.CompiledCity
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _decide(
     bot, param, card, u, city, deck, types, reach, weight, st, avail, remaining, buf, best_buf, dec
 ):
@@ -580,7 +580,7 @@ def _decide(
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _score_turn(
     t,
     g,
