@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: lab test lint play clean
+.PHONY: lab test lint play bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,10 @@ lab: $(VENV)/.lab-installed
 
 play: $(VENV)/.dev-installed
 	$(BIN)/vvlab play tutorial
+
+bench: $(VENV)/.dev-installed
+	$(BIN)/python benchmarks/throughput.py
+	$(BIN)/python benchmarks/strength.py --workers 2
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .ruff_cache .hypothesis
