@@ -207,3 +207,14 @@ def test_maps_ship_inside_the_wheel(tmp_path):
         text=True,
     ).stdout.split()
     assert out == [str(target / "vvlab"), "12"]
+
+
+def test_generate_city_is_plausible_and_says_when_it_cannot():
+    from vvlab.model.generate import generate_city
+
+    city = generate_city(lines=8, stations=70, seed=4)
+    assert len(city.lines) == 8 and city.transfer_stations
+    assert all(6 <= len(line.stations) <= 20 for line in city.lines)
+    assert generate_city(lines=8, stations=70, seed=4) == city
+    with pytest.raises(ValueError, match="give more stations"):
+        generate_city(lines=1, stations=6, seed=0)

@@ -80,10 +80,17 @@ def generate_city(
     pts[: cloud // 4] *= 0.45  # a denser centre
     width = size / 45
     routes: list[list[int]] = []
-    while len(routes) < lines:
+    for _ in range(2000 + 200 * lines):
         route = _route(rng, pts, size, width)
         if 6 <= len(route) <= 20:
             routes.append(route)
+        if len(routes) == lines:
+            break
+    else:
+        raise ValueError(
+            f"could not lay out {lines} lines of 6-20 stations over {stations} stations; "
+            "give more stations"
+        )
     used = sorted({s for r in routes for s in r})
     ids = {s: f"s{k + 1:02d}" for k, s in enumerate(used)}
     data = {

@@ -1,0 +1,202 @@
+"""Geometry of the plan, shared by the map figures: pure functions, no plotly.
+
+Map units are the schematic ``x``/``y`` of the stations. A :class:`Frame` says how
+they become pixels in a figure of the target size (1000×700 by default), so that
+things measured in pixels - the gap between lines sharing a segment, the size of a
+wagon - can be placed in map units.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from vvlab.model.citymap import CityMap
+
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]
+"""An axis-aligned rectangle ``(x0, y0, x1, y1)`` with ``x0 <= x1`` and ``y0 <= y1``."""
+
+WIDTH, HEIGHT = 1000, 700
+MARGIN = {"l": 10, "r": 170, "t": 56, "b": 10}
+"""Figure margins in pixels; the right one holds the legend of lines."""
+PAD = 48
+"""Pixels kept free around the stations for the wagons."""
+LINE_WIDTH = 3.5
+LINE_GAP = 4.5
+"""Pixels between the centre lines of two lines drawn side by side."""
+
+
+def station_size(lines_through: int) -> float:
+    """Marker diameter in pixels of a station with this many lines through it.
+
+    >>> [station_size(n) for n in (1, 2, 3, 4)]
+    [8, 13, 16, 19]
+    """
+    return 8 if lines_through <= 1 else 7 + 3 * lines_through
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Map units to pixels: pixel ``(0, 0)`` is the lower left of the plot area.
+
+    Examples
+    --------
+    >>> f = Frame(x0=-10.0, y0=-5.0, unit=0.5, width=40, height=20)
+    >>> f.to_px((0.0, 0.0)), f.to_map((20.0, 10.0))
+    ((20.0, 10.0), (0.0, 0.0))
+    >>> f.x_range, f.y_range
+    ((-10.0, 10.0), (-5.0, 5.0))
+    """
+
+    x0: float
+    y0: float
+    unit: float  # map units per pixel
+    width: float  # of the plot area, pixels
+    height: float
+
+    def to_px(self, p: Point) -> Point:
+        return ((p[0] - self.x0) / self.unit, (p[1] - self.y0) / self.unit)
+
+    def to_map(self, p: Point) -> Point:
+        return (self.x0 + p[0] * self.unit, self.y0 + p[1] * self.unit)
+
+    @property
+    def x_range(self) -> tuple[float, float]:
+        return (self.x0, self.x0 + self.width * self.unit)
+
+    @property
+    def y_range(self) -> tuple[float, float]:
+        return (self.y0, self.y0 + self.height * self.unit)
+
+
+def plot_frame(
+    points: Sequence[Point], width: int = WIDTH, height: int = HEIGHT, pad: float = PAD
+) -> Frame:
+    """The frame that fits ``points`` centred in the plot area, ``pad`` pixels free
+    around them, with the same scale on both axes.
+
+    >>> f = plot_frame([(0, 0), (100, 50)], width=300, height=200, pad=0)
+    >>> f.unit, f.x_range, f.y_range  # 120 x 134 pixels of plot area
+    (0.8333333333333334, (0.0, 100.0), (-30.833333333333336, 80.83333333333334))
+    """
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    plot_w = width - MARGIN["l"] - MARGIN["r"]
+    plot_h = height - MARGIN["t"] - MARGIN["b"]
+    span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
+    unit = max(span_x / (plot_w - 2 * pad), span_y / (plot_h - 2 * pad), 1e-9)
+    cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
+    return Frame(cx - plot_w * unit / 2, cy - plot_h * unit / 2, unit, plot_w, plot_h)
+
+
+# -- lines side by side ---------------------------------------------------------------
+def segment_lines(city: CityMap) -> dict[frozenset[str], tuple[str, ...]]:
+    """The lines running along each segment (pair of consecutive stations), in map order.
+
+    >>> import vvlab
+    >>> city = vvlab.load_map("tutorial")
+    >>> segment_lines(city)[frozenset({"central", "park"})]
+    ('B',)
+    """
+    out: dict[frozenset[str], list[str]] = {}
+    for line in city.lines:
+        for a, b in pairwise(line.stations):
+            out.setdefault(frozenset((a, b)), []).append(line.id)
+    return {seg: tuple(ids) for seg, ids in out.items()}
+
+
+def direction(p: Point, q: Point) -> Point:
+    """The unit vector from ``p`` to ``q`` (zero when they coincide).
+
+    >>> direction((1, 1), (4, 5)), direction((0, 0), (0, 0))
+    ((0.6, 0.8), (0.0, 0.0))
+    """
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    length = math.hypot(dx, dy)
+    if length == 0:
+        return (0.0, 0.0)
+    return (dx / length, dy / length)
+
+
+def unit_normal(p: Point, q: Point) -> Point:
+    """The unit vector 90° to the left of the direction from ``p`` to ``q``.
+
+    >>> unit_normal((0, 0), (2, 0)), unit_normal((0, 0), (0, 0))
+    ((0.0, 1.0), (0.0, 0.0))
+    """
+    dx, dy = direction(p, q)
+    return (-dy + 0.0, dx)
+
+
+def segment_offsets(city: CityMap, gap: float) -> dict[tuple[str, str, str], Point]:
+    """The perpendicular shift of each line on each of its segments, in map units.
+
+    Keys are ``(line, a, b)`` with ``a -> b`` in the line's route order. The ``k`` lines
+    on a segment are spread ``gap`` apart, centred on it, in map order; the side is
+    measured from the direction of the segment's first line, so lines running the
+    other way keep their place. A segment used by one line is not shifted.
+
+    Lines P (west to east) and Q (from the north, then east) share the segment b-c:
+
+    >>> import vvlab
+    >>> at = lambda x, y: {"name": "S", "x": x, "y": y}
+    >>> city = vvlab.load_map({
+    ...     "format": "vvlab-map/1", "id": "two", "name": "Two",
+    ...     "stations": {"a": at(0, 0), "b": at(2, 0), "c": at(4, 0), "d": at(2, 2)},
+    ...     "lines": [
+    ...         {"id": "P", "name": "P", "color": "#FF0000", "indicators": 1,
+    ...          "bonus": [2, 1], "stations": ["a", "b", "c"]},
+    ...         {"id": "Q", "name": "Q", "color": "#0000FF", "indicators": 1,
+    ...          "bonus": [2, 1], "stations": ["d", "b", "c"]}]})
+    >>> off = segment_offsets(city, gap=1.0)
+    >>> off["P", "b", "c"], off["Q", "b", "c"], off["P", "a", "b"]
+    ((0.0, -0.5), (0.0, 0.5), (0.0, 0.0))
+    >>> line_path(city, "Q", off)
+    [(2.0, 2.0), (2.0, 0.0), (2.0, 0.5), (4.0, 0.5)]
+    """
+    pos = {sid: (s.x, s.y) for sid, s in city.stations.items()}
+    ref: dict[frozenset[str], tuple[str, str]] = {}
+    for line in city.lines:
+        for a, b in pairwise(line.stations):
+            ref.setdefault(frozenset((a, b)), (a, b))
+    out: dict[tuple[str, str, str], Point] = {}
+    for seg, ids in segment_lines(city).items():
+        a, b = ref[seg]
+        nx, ny = unit_normal(pos[a], pos[b])
+        for i, line_id in enumerate(ids):
+            shift = (i - (len(ids) - 1) / 2) * gap
+            vector = (nx * shift + 0.0, ny * shift + 0.0)
+            route = city.line(line_id).stations
+            k = route.index(a)
+            if k + 1 < len(route) and route[k + 1] == b:
+                out[line_id, a, b] = vector
+            else:
+                out[line_id, b, a] = vector
+    return out
+
+
+def line_path(
+    city: CityMap, line_id: str, offsets: dict[tuple[str, str, str], Point]
+) -> list[Point]:
+    """The polyline of a line: its stations in route order, each segment shifted by its
+    offset; where the shift changes at a station the path takes both points.
+
+    >>> import vvlab
+    >>> city = vvlab.load_map("tutorial")
+    >>> line_path(city, "C", segment_offsets(city, gap=0.5))
+    [(-4.0, 3.0), (-2.0, 1.5), (0.0, 0.0)]
+    """
+    route = city.line(line_id).stations
+    pos = {sid: (float(city.stations[sid].x), float(city.stations[sid].y)) for sid in route}
+    path: list[Point] = []
+    for a, b in pairwise(route):
+        dx, dy = offsets.get((line_id, a, b), (0.0, 0.0))
+        for sid in (a, b):
+            point = (pos[sid][0] + dx, pos[sid][1] + dy)
+            if not path or path[-1] != point:
+                path.append(point)
+    return path

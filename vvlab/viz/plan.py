@@ -1,0 +1,309 @@
+"""The traces of the plan: lines, stations, wagons, and the layout around them.
+
+Each trace carries ``meta={"role": ..., "line": ...}`` saying what it draws, so that
+tests, widgets and click callbacks can find it without relying on trace order.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import plotly.graph_objects as go
+
+from vvlab.viz.geometry import LINE_WIDTH, MARGIN, station_size
+from vvlab.viz.wagons import BODY, BOX, MapGeometry
+
+if TYPE_CHECKING:
+    from vvlab.engine.sheet import Sheet
+    from vvlab.model.citymap import CityMap, Line
+
+INK = "#222222"
+FILLED_BOX = "#FFF1B8"
+STAR_FILL = "#FFC83D"
+FONT = "Arial, Helvetica, sans-serif"
+
+
+def line_label(line: Line) -> str:
+    """The legend entry of a line: its id, and its name when that says more.
+
+    >>> import vvlab
+    >>> city = vvlab.load_map("tutorial")
+    >>> line_label(city.line("A"))
+    'A · Amber'
+    """
+    return line.id if line.name == line.id else f"{line.id} · {line.name}"
+
+
+def text_color(background: str) -> str:
+    """Black or white, whichever reads better on a ``#RRGGBB`` background.
+
+    >>> text_color("#FFD000"), text_color("#1F5FBF")
+    ('#222222', '#FFFFFF')
+    """
+    r, g, b = (int(background[i : i + 2], 16) for i in (1, 3, 5))
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#FFFFFF"
+
+
+def bonus_text(line: Line, sheet: Sheet | None = None) -> str:
+    """The bonus pair ``first/later`` as written on the wagon: the bonus taken in bold
+    with a tick, a first bonus gone to someone else struck out.
+
+    >>> import vvlab
+    >>> line = vvlab.load_map("tutorial").line("A")
+    >>> bonus_text(line)
+    '5/3'
+    >>> sheet = vvlab.Sheet(vvlab.load_map("tutorial"))
+    >>> sheet.crossed_out.add("A")
+    >>> bonus_text(line, sheet)
+    "<span style='color:#8A8A8A'><s>5</s></span>/3"
+    """
+    first, later = str(line.bonus_first), str(line.bonus_later)
+    done = sheet.completed.get(line.id) if sheet is not None else None
+    if done is not None and done.kind == "first":
+        first = f"✓<b>{first}</b>"
+    elif done is not None:
+        later = f"✓<b>{later}</b>"
+    if sheet is not None and line.id in sheet.crossed_out:
+        first = f"<span style='color:#8A8A8A'><s>{first}</s></span>"
+    return f"{first}/{later}"
+
+
+def _axes(axes: tuple[str, str]) -> dict[str, str]:
+    return {"xaxis": axes[0], "yaxis": axes[1]}
+
+
+def line_traces(
+    city: CityMap,
+    geo: MapGeometry,
+    axes: tuple[str, str] = ("x", "y"),
+    showlegend: bool = True,
+    opacity: float = 1.0,
+) -> list[go.Scatter]:
+    """One polyline per line in its colour, lines sharing a segment side by side."""
+    traces = []
+    for line in city.lines:
+        xs, ys = zip(*geo.paths[line.id], strict=True)
+        traces.append(
+            go.Scatter(
+                x=list(xs),
+                y=list(ys),
+                mode="lines",
+                name=line_label(line),
+                legendgroup=line.id,
+                showlegend=showlegend,
+                opacity=opacity,
+                line={"color": line.color, "width": LINE_WIDTH},
+                hoverinfo="skip",
+                meta={"role": "line", "line": line.id},
+                **_axes(axes),
+            )
+        )
+    return traces
+
+
+def completed_traces(
+    city: CityMap, geo: MapGeometry, sheet: Sheet, axes: tuple[str, str] = ("x", "y")
+) -> list[go.Scatter]:
+    """A wide translucent band under each line the sheet has completed."""
+    traces = []
+    for line_id, done in sheet.completed.items():
+        line = city.line(line_id)
+        xs, ys = zip(*geo.paths[line_id], strict=True)
+        traces.append(
+            go.Scatter(
+                x=list(xs),
+                y=list(ys),
+                mode="lines",
+                name=f"{line.id} completed",
+                legendgroup=line.id,
+                showlegend=False,
+                opacity=0.35,
+                line={"color": line.color, "width": LINE_WIDTH + 9},
+                hovertext=f"{line.id} completed on turn {done.turn}: {done.kind} bonus "
+                f"+{done.points}",
+                hoverinfo="text",
+                meta={"role": "completed", "line": line.id, "bonus": done.kind},
+                **_axes(axes),
+            )
+        )
+    return traces
+
+
+def _station_hover(city: CityMap, sid: str, sheet: Sheet | None) -> list[Any]:
+    lines = ", ".join(city.lines_through(sid))
+    row: list[Any] = [city.stations[sid].name, lines, city.star_value(sid)]
+    if sheet is not None:
+        mark = sheet.marks.get(sid)
+        row.append("empty" if mark is None else "crossed" if mark == "X" else f"star {mark}")
+    return row
+
+
+def station_trace(
+    city: CityMap,
+    sheet: Sheet | None = None,
+    axes: tuple[str, str] = ("x", "y"),
+    color: list[float] | None = None,
+    marker: dict[str, Any] | None = None,
+) -> go.Scatter:
+    """All stations, sized by the lines through them, transfers labelled with their
+    star value; ``color`` (one number per station) with ``marker`` colours them."""
+    ids = list(city.stations)
+    through = [len(city.lines_through(s)) for s in ids]
+    hover = "<b>%{customdata[0]}</b><br>lines %{customdata[1]}<br>star value %{customdata[2]}"
+    if sheet is not None:
+        hover += "<br>%{customdata[3]}"
+    return go.Scatter(
+        x=[city.stations[s].x for s in ids],
+        y=[city.stations[s].y for s in ids],
+        mode="markers+text",
+        name="stations",
+        showlegend=False,
+        marker={
+            "size": [station_size(n) for n in through],
+            "color": color if color is not None else "#FFFFFF",
+            "line": {"color": INK, "width": 1.5},
+            **(marker or {}),
+        },
+        text=[str(city.star_value(s)) if n > 1 else "" for s, n in zip(ids, through, strict=True)],
+        textfont={"size": 9, "color": INK, "family": FONT},
+        customdata=[_station_hover(city, s, sheet) for s in ids],
+        hovertemplate=hover + "<extra></extra>",
+        meta={"role": "stations", "ids": ids},
+        **_axes(axes),
+    )
+
+
+def wagon_traces(
+    city: CityMap, geo: MapGeometry, sheet: Sheet | None = None, axes: tuple[str, str] = ("x", "y")
+) -> list[go.Scatter]:
+    """For each line: the wagon body with the line id, the indicator boxes (with their
+    entries when a sheet is given) and the bonus pair above them."""
+    traces = []
+    for line in city.lines:
+        entries = list(sheet.indicators[line.id]) if sheet is not None else []
+        about = f"{line_label(line)}: {line.indicators} indicator boxes, bonus "
+        about += f"{line.bonus_first} first / {line.bonus_later} later"
+        common = {
+            "legendgroup": line.id,
+            "showlegend": False,
+            "hoverinfo": "text",
+            "xaxis": axes[0],
+            "yaxis": axes[1],
+        }
+        wagon = geo.wagons[line.id]
+        traces += [
+            _wagon_body(line, wagon.body, hovertext=[about], **common),
+            _indicator_boxes(line, wagon.boxes, entries, hovertext=about, **common),
+            go.Scatter(
+                x=[wagon.bonus[0]],
+                y=[wagon.bonus[1]],
+                mode="text",
+                name=f"{line.id} bonus",
+                text=[bonus_text(line, sheet)],
+                textfont={"size": 11, "color": INK, "family": FONT},
+                hovertext=[about],
+                meta={"role": "bonus", "line": line.id},
+                **common,
+            ),
+        ]
+    return traces
+
+
+def _wagon_body(line: Line, at: tuple[float, float], **common: Any) -> go.Scatter:
+    return go.Scatter(
+        x=[at[0]],
+        y=[at[1]],
+        mode="markers+text",
+        name=f"{line.id} wagon",
+        marker={
+            "symbol": "square",
+            "size": BODY,
+            "color": line.color,
+            "line": {"color": INK, "width": 1},
+        },
+        text=[f"<b>{line.id}</b>"],
+        textfont={
+            "size": {1: 11, 2: 11, 3: 9}.get(len(line.id), 7),
+            "color": text_color(line.color),
+            "family": FONT,
+        },
+        meta={"role": "wagon", "line": line.id},
+        **common,
+    )
+
+
+def _indicator_boxes(
+    line: Line, at: tuple[tuple[float, float], ...], entries: list[str], **common: Any
+) -> go.Scatter:
+    texts = entries + [""] * (line.indicators - len(entries))
+    return go.Scatter(
+        x=[p[0] for p in at],
+        y=[p[1] for p in at],
+        mode="markers+text",
+        name=f"{line.id} indicator boxes",
+        marker={
+            "symbol": "square",
+            "size": BOX,
+            "color": [FILLED_BOX if t else "#FFFFFF" for t in texts],
+            "line": {"color": line.color, "width": 2},
+        },
+        text=texts,
+        textfont={"size": 9, "color": INK, "family": FONT},
+        meta={"role": "indicators", "line": line.id},
+        **common,
+    )
+
+
+def wagon_links(
+    city: CityMap, geo: MapGeometry, axes: tuple[str, str] = ("x", "y")
+) -> list[dict[str, Any]]:
+    """Layout shapes: a dotted link from each wagon to its line's first station."""
+    shapes = []
+    for line in city.lines:
+        wagon, first = geo.wagons[line.id], city.stations[line.stations[0]]
+        shapes.append(
+            {
+                "type": "line",
+                "layer": "below",
+                "xref": axes[0],
+                "yref": axes[1],
+                "x0": first.x,
+                "y0": first.y,
+                "x1": wagon.body[0],
+                "y1": wagon.body[1],
+                "line": {"color": line.color, "width": 2, "dash": "dot"},
+                "name": f"{line.id} wagon link",
+            }
+        )
+    return shapes
+
+
+def plan_axes(geo: MapGeometry, anchor: str = "x") -> tuple[dict[str, Any], dict[str, Any]]:
+    """x and y axis settings: the frame's ranges, equal scale, no axes or grid."""
+    hidden = {"visible": False, "showgrid": False, "zeroline": False}
+    x_axis = {"range": list(geo.frame.x_range), **hidden}
+    y_axis = {"range": list(geo.frame.y_range), "scaleanchor": anchor, "scaleratio": 1, **hidden}
+    return x_axis, y_axis
+
+
+def plan_layout(title: str, width: int, height: int) -> dict[str, Any]:
+    """Figure layout of a plan: white, title at the top left, legend of lines right."""
+    return {
+        "title": {"text": title, "x": 0.01, "xanchor": "left", "font": {"size": 17}},
+        "width": width,
+        "height": height,
+        "margin": dict(MARGIN),
+        "plot_bgcolor": "#FFFFFF",
+        "paper_bgcolor": "#FFFFFF",
+        "font": {"family": FONT, "color": INK},
+        "hovermode": "closest",
+        "dragmode": "pan",
+        "legend": {
+            "title": {"text": "Lines (click to hide)"},
+            "x": 1.01,
+            "xanchor": "left",
+            "y": 1,
+            "yanchor": "top",
+            "itemsizing": "constant",
+        },
+    }
