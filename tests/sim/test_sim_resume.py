@@ -112,7 +112,11 @@ def test_a_damaged_block_file_is_played_again(tmp_path, monkeypatch):
 def test_sigint_stops_the_command_line_and_resume_finishes(tmp_path):
     """A real Ctrl-C (SIGINT) to ``vvlab simulate`` with a process pool."""
     out = tmp_path / "cli.parquet"
-    argv = "simulate tutorial --games 4000 --players 2 --seed 5 --workers 2 --chunk-blocks 1"
+    # the reference engine keeps the run long enough for the signal to land mid-run
+    argv = (
+        "simulate tutorial --games 4000 --players 2 --seed 5 --workers 2 --chunk-blocks 1"
+        " --engine reference"
+    )
     argv = [*argv.split(), "--out", str(out), "--no-progress"]
     root = str(Path(vvlab.__file__).resolve().parents[1])
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([root, os.environ.get("PYTHONPATH", "")]))

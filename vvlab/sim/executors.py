@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import multiprocessing
 import shutil
+import signal
 import tempfile
-from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -60,10 +63,18 @@ def run_pool(task: ChunkTask, chunks: Sequence[Chunk], on_done: OnDone, workers:
     try:
         for chunk in chunks:
             futures[pool.submit(play_chunk, task, chunk)] = chunk
-        for future in as_completed(futures):
-            records = future.result()
-            on_done(records)
-            done.update(r.block for r in records)
+        pending = set(futures)
+        with _deferred_sigint() as interrupted:
+            while pending:
+                finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    records = future.result()
+                    on_done(records)
+                    done.update(r.block for r in records)
+                if interrupted.is_set():
+                    break
+            if interrupted.is_set():  # Ctrl-C always interrupts, even on the last chunk
+                raise KeyboardInterrupt
     except BrokenProcessPool:
         pool.shutdown(wait=True)
         raise SimulationError(_died_message(markers, chunks, done, task), done) from None
@@ -73,6 +84,31 @@ def run_pool(task: ChunkTask, chunks: Sequence[Chunk], on_done: OnDone, workers:
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
         shutil.rmtree(markers, ignore_errors=True)
+
+
+@contextmanager
+def _deferred_sigint() -> Iterator[threading.Event]:
+    """Turn Ctrl-C into a flag the waiting loop checks between waits.
+
+    A ``KeyboardInterrupt`` raised while ``concurrent.futures`` holds one of its locks
+    can surface as ``RuntimeError: release unlocked lock`` instead; setting a flag in the
+    handler and raising from the loop keeps Ctrl-C a clean interruption. Only the main
+    thread can own signal handlers; elsewhere (and when SIGINT is ignored) nothing
+    changes.
+    """
+    flag = threading.Event()
+    previous = signal.getsignal(signal.SIGINT)
+    if threading.current_thread() is not threading.main_thread() or previous in (
+        signal.SIG_IGN,
+        None,
+    ):
+        yield flag
+        return
+    signal.signal(signal.SIGINT, lambda signum, frame: flag.set())
+    try:
+        yield flag
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _stop(pool: ProcessPoolExecutor, futures: dict[Future, Chunk]) -> None:
