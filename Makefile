@@ -32,7 +32,7 @@ lab: $(VENV)/.lab-installed
 	$(BIN)/jupyter lab notebooks/
 
 play: $(VENV)/.dev-installed
-	$(BIN)/vvlab play tutorial
+	$(BIN)/vvlab play
 
 bench: $(VENV)/.dev-installed
 	$(BIN)/python benchmarks/throughput.py

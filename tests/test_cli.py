@@ -139,3 +139,8 @@ def test_bad_ruleset_file_is_a_clear_error(tmp_path, capsys):
     code, _, _ = run(["play", "tutorial", "--ruleset", str(path)])
     assert code == 2
     assert "ruleset file" in capsys.readouterr().err
+
+
+def test_berlin_is_the_default_map():
+    code, text, _ = run(["show"])
+    assert code == 0 and text.startswith("Berlin (berlin)")

@@ -13,7 +13,7 @@ from vvlab.engine.transcript import turn_text
 from vvlab.model import MapError, builtin_maps, load_map
 from vvlab.sim.cli import add_simulate_parser, cmd_simulate
 
-DEFAULT_MAP = "tutorial"
+DEFAULT_MAP = "berlin"
 
 
 def cmd_maps(args: argparse.Namespace, out: TextIO) -> int:
