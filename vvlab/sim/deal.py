@@ -77,6 +77,12 @@ def deal_game(
     return order
 
 
+def fallback_seed(seed: int, block: int, game: int) -> np.random.SeedSequence:
+    """Seeds the continuation of game ``game`` of a block if its row of uniforms runs
+    out (only possible with unusual decks)."""
+    return np.random.SeedSequence(seed, spawn_key=(block, game, 1))
+
+
 def deal_block(
     seed: int,
     block: int,
@@ -89,11 +95,6 @@ def deal_block(
     deck = ruleset.deck
     uniforms = cards_rng.random((games, row_length(total_indicators, deck)))
     return [
-        deal_game(
-            uniforms[g],
-            deck,
-            total_indicators,
-            np.random.SeedSequence(seed, spawn_key=(block, g, 1)),
-        )
+        deal_game(uniforms[g], deck, total_indicators, fallback_seed(seed, block, g))
         for g in range(games)
     ]

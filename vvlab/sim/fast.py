@@ -23,7 +23,7 @@ from vvlab.engine import Ruleset
 from vvlab.model import CityMap
 from vvlab.sim import kernels
 from vvlab.sim.blocks import BlockRecord
-from vvlab.sim.deal import block_generators, deal_game, row_length
+from vvlab.sim.deal import block_generators, deal_game, fallback_seed, row_length
 
 _KIND = {
     "number": kernels.NUMBER,
@@ -131,10 +131,7 @@ def deal_block_fast(
             break
         g = start + bad  # this row ran out: deal it like the reference, with its fallback
         order = deal_game(
-            uniforms[g],
-            ruleset.deck,
-            total_indicators,
-            np.random.SeedSequence(seed, spawn_key=(block, g, 1)),
+            uniforms[g], ruleset.deck, total_indicators, fallback_seed(seed, block, g)
         )
         if len(order) > orders.shape[1]:
             orders = np.pad(orders, ((0, 0), (0, len(order) - orders.shape[1])))
