@@ -29,7 +29,8 @@ class SheetArrays:
                 compile_city(view.city, view.ruleset),
                 (view.city, view.ruleset),
             )
-            self.station_index = {s: i for i, s in enumerate(view.city.stations)}
+            self.station_ids = list(view.city.stations)
+            self.station_index = {s: i for i, s in enumerate(self.station_ids)}
             self.line_ids = [line.id for line in view.city.lines]
         return self.compiled
 
@@ -60,7 +61,7 @@ class SheetArrays:
         if line >= 0:
             return Move(line=self.line_ids[line])
         if station >= 0:
-            return Move(station=list(view.city.stations)[station])
+            return Move(station=self.station_ids[station])
         return Move()
 
 

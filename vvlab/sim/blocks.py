@@ -81,9 +81,12 @@ class BlockRecord:
         )
 
 
-def record_game(rec: BlockRecord, g: int, game: Game) -> None:
+def record_game(
+    rec: BlockRecord, g: int, game: Game, station_index: dict[str, int] | None = None
+) -> None:
     """Write a finished game into row ``g`` of a block record."""
-    station_index = {sid: i for i, sid in enumerate(game.city.stations)}
+    if station_index is None:
+        station_index = {sid: i for i, sid in enumerate(game.city.stations)}
     rec.turns[g] = game.turn
     for p, sheet in enumerate(game.sheets):
         s = game.score(p)
@@ -108,9 +111,10 @@ def play_block_reference(
     cards_rng, rngs = block_generators(seed, block, players)
     orders = deal_block(seed, block, games, ruleset, city.total_indicators, cards_rng)
     rec = BlockRecord.empty_record(block, games, players, len(city.lines), len(city.stations))
+    station_index = {sid: i for i, sid in enumerate(city.stations)}
     for g, order in enumerate(orders):
         game = Game(city, players=players, ruleset=ruleset, cards=[ruleset.deck[i] for i in order])
         while not game.is_over:
             game.play(choose_moves(game, bots, rngs))
-        record_game(rec, g, game)
+        record_game(rec, g, game, station_index)
     return rec
