@@ -30,8 +30,15 @@ NUMBER, EXPRESS, STAR, FREE = 0, 1, 2, 3
 RANDOM_BOT, GREEDY_BOT, LOOKAHEAD_BOT, ROLLOUT_BOT = 0, 1, 2, 3
 MAX_REACH_STATIONS, MAX_REACH_BOXES = 64, 7
 
+hot = njit(cache=True, _nrt=False)
+hot_inline = njit(cache=True, _nrt=False, inline="always")
+"""Small kernels called in the inner loops. Compiled without numba's reference counting
+(``_nrt=False``): passing arrays to a function costs an atomic increment and decrement
+per array and call, more than the work these functions do (measured: 35 ns for a call
+with five arrays, with or without ``inline="always"``). They cannot allocate arrays."""
 
-@njit(cache=True, inline="always")
+
+@hot
 def reach_points(reach, bonus, empty, boxes):
     """``bonus * reach[empty, boxes]`` with both indices clipped to the table."""
     if empty > MAX_REACH_STATIONS:
@@ -41,7 +48,7 @@ def reach_points(reach, bonus, empty, boxes):
     return bonus * reach[empty, boxes]
 
 
-@njit(cache=True, inline="always")
+@hot
 def reached(kind, value, city, line, mark, out):
     """Stations a number/express/star card fills on ``line``; written to ``out``."""
     line_off, line_st = city[0], city[1]
@@ -68,7 +75,7 @@ def reached(kind, value, city, line, mark, out):
     return count
 
 
-@njit(cache=True, inline="always")
+@hot
 def delta(city, avail, reach, weight, line, crossed, n, star, empty, boxes, done, dec):
     """Change of the sheet value (milli-points) if ``crossed[:n]`` get filled (with a
     star worth ``star`` points) and ``line`` (or -1) loses an indicator box. ``dec`` is
@@ -98,7 +105,7 @@ def delta(city, avail, reach, weight, line, crossed, n, star, empty, boxes, done
     return total
 
 
-@njit(cache=True, inline="always")
+@hot_inline
 def apply_move(city, line, crossed, n, star, mark, empty, boxes):
     """Fill ``crossed[:n]`` (with the star number if ``star``) and use a box of ``line``."""
     st_off, st_lines, star_value = city[2], city[3], city[4]
@@ -111,7 +118,7 @@ def apply_move(city, line, crossed, n, star, mark, empty, boxes):
         boxes[line] -= 1
 
 
-@njit(cache=True, inline="always")
+@hot
 def undo_move(city, line, crossed, n, mark, empty, boxes):
     """Take back :func:`apply_move`."""
     st_off, st_lines = city[2], city[3]
@@ -127,7 +134,7 @@ def undo_move(city, line, crossed, n, mark, empty, boxes):
 # -- bots ----------------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@hot_inline
 def count_legal(kind, st):
     """Number of legal moves (0 means the single pass of a free card)."""
     mark, boxes = st[0], st[2]
@@ -141,7 +148,7 @@ def count_legal(kind, st):
     return n
 
 
-@njit(cache=True, inline="always")
+@hot_inline
 def random_choice(kind, value, u, city, st, best_buf):
     """Uniform over the legal moves, as ``legal[int(u * len(legal))]``.
     Returns (line, station, count of stations in best_buf)."""
@@ -165,10 +172,79 @@ def random_choice(kind, value, u, city, st, best_buf):
     return -1, -1, 0
 
 
-@njit(cache=True, inline="always")
-def greedy_choice(kind, value, city, reach, weight, st, avail, buf, best_buf, dec):
+@hot
+def _term(reach, bonus, e, b):
+    """A line's expected bonus with ``e`` empty stations and ``b`` boxes (clipped)."""
+    return bonus * reach[min(e, MAX_REACH_STATIONS), min(b, MAX_REACH_BOXES)]
+
+
+@hot
+def _line_prefix_values(city, reach, weight, st, avail, line, seq, pv, dec):
+    """Value changes of using a box of ``line`` and filling the first k stations of
+    ``seq`` (the line's empty stations from its first empty one, up to ``pv.shape[0] - 1``
+    of them, already written), for every k, into ``pv[k]``; returns how many stations
+    ``seq`` holds. The same sums as :func:`delta`, built up one station at a time."""
+    st_off, st_lines = city[2], city[3]
+    empty, boxes, done = st[1], st[2], st[3]
+    total = 0
+    if done[line] == 0:
+        total = _term(reach, avail[line], empty[line], boxes[line] - 1) - _term(
+            reach, avail[line], empty[line], boxes[line]
+        )
+    pv[0] = total
+    k = 0
+    while k + 1 < pv.shape[0] and seq[k] >= 0:
+        s = seq[k]
+        total += weight
+        for j in range(st_off[s], st_off[s + 1]):
+            m = st_lines[j]
+            if done[m] == 0:
+                b = boxes[m] - 1 if m == line else boxes[m]
+                total += _term(reach, avail[m], empty[m] - dec[m] - 1, b) - _term(
+                    reach, avail[m], empty[m] - dec[m], b
+                )
+            dec[m] += 1
+        k += 1
+        pv[k] = total
+    for c in range(k):
+        for j in range(st_off[seq[c]], st_off[seq[c] + 1]):
+            dec[st_lines[j]] = 0
+    return k
+
+
+@hot_inline
+def _best_free(city, reach, weight, st, avail, gain):
+    """The best station for a free card and its value change ((-1, 0): it must pass).
+    ``gain`` is scratch space, one entry per line, left zeroed."""
+    st_off, st_lines = city[2], city[3]
+    mark, empty, boxes, done = st
+    for m in range(boxes.shape[0]):
+        gain[m] = 0
+        if done[m] == 0:
+            gain[m] = _term(reach, avail[m], empty[m] - 1, boxes[m]) - _term(
+                reach, avail[m], empty[m], boxes[m]
+            )
+    station, best = -1, 0
+    for s in range(mark.shape[0]):
+        if mark[s] == 0:
+            v = weight
+            for j in range(st_off[s], st_off[s + 1]):
+                v += gain[st_lines[j]]
+            if station < 0 or v > best:
+                station, best = s, v
+    for m in range(boxes.shape[0]):
+        gain[m] = 0
+    return station, best
+
+
+@hot_inline
+def greedy_choice(kind, value, city, reach, weight, st, avail, buf, best_buf, dec, front):
     """The legal move with the best immediate change of the sheet value.
     Returns (line, station, count, value change).
+
+    ``front[line]`` is a position in the line's route before which no station is empty
+    (``city[0][line]``, the line's start, is always right); it is moved on as the lines
+    are walked, so the caller must reset it if stations are ever emptied again.
 
     The bodies of :func:`reached` and :func:`delta` are written out here by hand: this
     is the hot loop of bulk simulation, and numba's calls with array arguments cost
@@ -179,21 +255,8 @@ def greedy_choice(kind, value, city, reach, weight, st, avail, buf, best_buf, de
     best_line, best_station, best_n, best_val = -1, -1, 0, 0
     found = False
     if kind == FREE:
-        for s in range(mark.shape[0]):
-            if mark[s] != 0:
-                continue
-            v = weight
-            for j in range(st_off[s], st_off[s + 1]):
-                m = st_lines[j]
-                if done[m] == 0:
-                    e, b = empty[m], min(boxes[m], MAX_REACH_BOXES)
-                    v += avail[m] * (
-                        reach[min(e - 1, MAX_REACH_STATIONS), b]
-                        - reach[min(e, MAX_REACH_STATIONS), b]
-                    )
-            if not found or v > best_val:
-                found, best_station, best_val = True, s, v
-        if found:
+        best_station, best_val = _best_free(city, reach, weight, st, avail, dec)
+        if best_station >= 0:
             best_buf[0] = best_station
             return -1, best_station, 1, best_val
         return -1, -1, 0, 0
@@ -201,10 +264,11 @@ def greedy_choice(kind, value, city, reach, weight, st, avail, buf, best_buf, de
         if boxes[line] <= 0:
             continue
         # the stations this card fills on the line (see reached)
-        a, z = line_off[line], line_off[line + 1]
-        start = a
+        z = line_off[line + 1]
+        start = front[line]
         while start < z and mark[line_st[start]] != 0:
             start += 1
+        front[line] = start
         n = 0
         if start < z:
             if kind == STAR:
@@ -222,31 +286,35 @@ def greedy_choice(kind, value, city, reach, weight, st, avail, buf, best_buf, de
                     buf[n] = s
                     n += 1
         star = star_value[buf[0]] if kind == STAR and n > 0 else 0
-        # the change of the sheet value (see delta)
+        # the change of the sheet value (see delta); every station crossed is on the
+        # line, so only transfer stations touch other lines
         v = weight * n + 1000 * star
-        for c in range(n):
-            s = buf[c]
-            for j in range(st_off[s], st_off[s + 1]):
-                dec[st_lines[j]] += 1
         if done[line] == 0:
             e, b = empty[line], boxes[line]
             v += avail[line] * (
-                reach[min(e - dec[line], MAX_REACH_STATIONS), min(b - 1, MAX_REACH_BOXES)]
+                reach[min(e - n, MAX_REACH_STATIONS), min(b - 1, MAX_REACH_BOXES)]
                 - reach[min(e, MAX_REACH_STATIONS), min(b, MAX_REACH_BOXES)]
             )
+        transfers = False
         for c in range(n):
             s = buf[c]
-            for j in range(st_off[s], st_off[s + 1]):
-                m = st_lines[j]
-                if dec[m] > 0:
-                    if m != line and done[m] == 0:
-                        e, b = empty[m], min(boxes[m], MAX_REACH_BOXES)
-                        v += avail[m] * (
-                            reach[min(e - dec[m], MAX_REACH_STATIONS), b]
-                            - reach[min(e, MAX_REACH_STATIONS), b]
-                        )
-                    dec[m] = 0
-        dec[line] = 0
+            if st_off[s + 1] - st_off[s] > 1:
+                transfers = True
+                for j in range(st_off[s], st_off[s + 1]):
+                    dec[st_lines[j]] += 1
+        if transfers:
+            for c in range(n):
+                s = buf[c]
+                for j in range(st_off[s], st_off[s + 1]):
+                    m = st_lines[j]
+                    if dec[m] > 0:
+                        if m != line and done[m] == 0:
+                            e, b = empty[m], min(boxes[m], MAX_REACH_BOXES)
+                            v += avail[m] * (
+                                reach[min(e - dec[m], MAX_REACH_STATIONS), b]
+                                - reach[min(e, MAX_REACH_STATIONS), b]
+                            )
+                        dec[m] = 0
         if not found or v > best_val:
             found, best_line, best_n, best_val = True, line, n, v
             for i in range(n):
@@ -254,7 +322,51 @@ def greedy_choice(kind, value, city, reach, weight, st, avail, buf, best_buf, de
     return best_line, -1, best_n, best_val
 
 
-@njit(cache=True, inline="always")
+@hot
+def greedy_values(city, types, reach, weight, st, avail, seq, pv, dec, out, has):
+    """``out[c]``: the value change of the greedy move for each distinct card ``c`` (what
+    :func:`greedy_choice` returns as its fourth value), all cards in one pass over the
+    lines: on a line, a number card fills a prefix of the line's run of empty stations
+    from its first empty one, an express card a prefix of its empty stations, so the
+    values of every card come from one walk along the line."""
+    line_off, line_st, star_value = city[0], city[1], city[4]
+    mark, boxes = st[0], st[2]
+    t_kind, t_value = types[0], types[1]
+    n_types, longest = t_kind.shape[0], pv.shape[0] - 1
+    for c in range(n_types):
+        out[c], has[c] = 0, False
+    for line in range(boxes.shape[0]):
+        if boxes[line] <= 0:
+            continue
+        run, k, i, z = -1, 0, line_off[line], line_off[line + 1]
+        while i < z and k < longest:
+            s = line_st[i]
+            if mark[s] == 0:
+                seq[k] = s
+                k += 1
+            elif k > 0 and run < 0:
+                run = k
+            i += 1
+        if run < 0:
+            run = k
+        seq[k] = -1
+        k = _line_prefix_values(city, reach, weight, st, avail, line, seq, pv, dec)
+        for c in range(n_types):
+            kind = t_kind[c]
+            if kind == FREE:
+                continue
+            if kind == STAR:
+                v = pv[1] + 1000 * star_value[seq[0]] if k > 0 else pv[0]
+            else:
+                v = pv[min(t_value[c], run if kind == NUMBER else k)]
+            if not has[c] or v > out[c]:
+                out[c], has[c] = v, True
+    for c in range(n_types):
+        if t_kind[c] == FREE:
+            out[c] = _best_free(city, reach, weight, st, avail, dec)[1]
+
+
+@hot
 def _move_at(i, kind, value, city, mark, boxes, buf):
     """Legal move number ``i`` of a node if it is one: (legal, line, station, n, star)."""
     n_stations = mark.shape[0]
@@ -275,6 +387,21 @@ def _move_at(i, kind, value, city, mark, boxes, buf):
     return True, i, -1, n, star
 
 
+MAX_DEPTH = 4
+_SEQ, _PV, _LEAF, _HAS, _COUNTS = 14, 15, 16, 17, 18  # rows 0-13: one column per level
+
+
+@njit(cache=True)
+def workspace(city, types):
+    """Scratch space of :func:`_lookahead` (any depth up to :data:`MAX_DEPTH`) and
+    :func:`_rollout`, allocated once so that the hot kernels never allocate."""
+    longest = 1
+    for c in range(types[1].shape[0]):
+        longest = max(longest, types[1][c])
+    width = max(city[4].shape[0] + 2, types[0].shape[0] + 1, longest + 2, MAX_DEPTH + 2)
+    return np.zeros((_COUNTS + 2 * (MAX_DEPTH + 1) + 1, width), np.int64)
+
+
 @njit(cache=True)
 def lookahead_choice(
     depth, kind, value, city, types, reach, weight, st, avail, next_counts, best_buf, dec
@@ -282,26 +409,34 @@ def lookahead_choice(
     """Expectimax over the next ``depth`` cards (drawn from the cards not seen since the
     last shuffle, ``next_counts``); depth 0 is the greedy choice. A move is worth its
     value change plus the floored expectation, over the next card, of the best reply.
-    Iterative (an explicit stack), since numba cannot cache recursive functions.
     Returns (line, station, count of stations written to best_buf)."""
+    ws = workspace(city, types)
+    return _lookahead(
+        depth, kind, value, city, types, reach, weight, st, avail, next_counts, best_buf, dec, ws
+    )
+
+
+@hot
+def _lookahead(
+    depth, kind, value, city, types, reach, weight, st, avail, next_counts, best_buf, dec, ws
+):
+    """:func:`lookahead_choice` in the scratch space ``ws`` (see :func:`workspace`).
+    Iterative (an explicit stack), since numba cannot cache recursive functions."""
     mark, empty, boxes, done = st
     t_kind, t_value, t_shuffle, t_full = types
     n_stations, n_lines, n_types = mark.shape[0], boxes.shape[0], t_kind.shape[0]
     top = depth + 1
-    counts = np.zeros((top + 1, n_types), np.int64)
-    counts[0, :] = next_counts
-    bufs = np.zeros((top, n_stations + 1), np.int64)
-    scratch = np.zeros(n_stations + 1, np.int64)
-    kinds, values, left = np.zeros(top, np.int64), np.zeros(top, np.int64), np.zeros(top, np.int64)
-    move_i, best = np.zeros(top, np.int64), np.zeros(top, np.int64)
-    found, expecting = np.zeros(top, np.bool_), np.zeros(top, np.bool_)
-    cur_v, cur_line, cur_n = (
-        np.zeros(top, np.int64),
-        np.zeros(top, np.int64),
-        np.zeros(top, np.int64),
-    )
-    cur_star, type_i = np.zeros(top, np.int64), np.zeros(top, np.int64)
-    acc, tot = np.zeros(top, np.int64), np.zeros(top, np.int64)
+    for r in range(_COUNTS + 2 * top + 1):
+        for i in range(ws.shape[1]):
+            ws[r, i] = 0
+    counts, bufs = ws[_COUNTS : _COUNTS + top + 1], ws[_COUNTS + top + 1 : _COUNTS + 2 * top + 1]
+    copy_into(counts[0, :n_types], next_counts)
+    longest = 1
+    for c in range(n_types):
+        longest = max(longest, t_value[c])
+    seq, pv, leaf, has = ws[_SEQ], ws[_PV, : longest + 1], ws[_LEAF], ws[_HAS]
+    kinds, values, left, move_i, best, found, expecting = ws[0], ws[1], ws[2], ws[3], ws[4], ws[5], ws[6]  # noqa: E501  # fmt: skip
+    cur_v, cur_line, cur_n, cur_star, type_i, acc, tot = ws[7], ws[8], ws[9], ws[10], ws[11], ws[12], ws[13]  # noqa: E501  # fmt: skip
     kinds[0], values[0] = kind, value
     for m in range(n_lines):
         left[0] += boxes[m]
@@ -321,26 +456,10 @@ def lookahead_choice(
             else:  # weigh the next card c
                 type_i[level] = c
                 tot[level] += counts[level, c]
-                if level + 1 == depth:  # a leaf: its best reply is the greedy one
-                    reply = greedy_choice(
-                        t_kind[c],
-                        t_value[c],
-                        city,
-                        reach,
-                        weight,
-                        st,
-                        avail,
-                        bufs[depth],
-                        scratch,
-                        dec,
-                    )[3]
-                    acc[level] += counts[level, c] * reply
-                    type_i[level] = c + 1
-                    continue
                 if t_shuffle[c]:
-                    counts[level + 1, :] = t_full
+                    copy_into(counts[level + 1, :n_types], t_full)
                 else:
-                    counts[level + 1, :] = counts[level, :]
+                    copy_into(counts[level + 1, :n_types], counts[level, :n_types])
                     counts[level + 1, c] -= 1
                 child = level + 1
                 kinds[child], values[child] = t_kind[c], t_value[c]
@@ -368,7 +487,16 @@ def lookahead_choice(
                 continue
             v = delta(city, avail, reach, weight, line, buf, n, star, empty, boxes, done, dec)
             new_left = left[level] - (1 if line >= 0 else 0)
-            if level < depth and new_left > 0:
+            if level + 1 == depth and new_left > 0:  # the replies are leaves: greedy
+                apply_move(city, line, buf, n, star > 0, mark, empty, boxes)
+                greedy_values(city, types, reach, weight, st, avail, seq, pv, dec, leaf, has)
+                undo_move(city, line, buf, n, mark, empty, boxes)
+                a, w = 0, 0
+                for c in range(n_types):
+                    a += counts[level, c] * leaf[c]
+                    w += counts[level, c]
+                v += a // w if w else 0
+            elif level < depth and new_left > 0:
                 apply_move(city, line, buf, n, star > 0, mark, empty, boxes)
                 cur_v[level], cur_line[level], cur_n[level], cur_star[level] = v, line, n, star
                 expecting[level], type_i[level], acc[level], tot[level] = True, 0, 0, 0
@@ -391,7 +519,14 @@ def lookahead_choice(
 # -- dealing and whole games --------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@hot
+def copy_into(target, source):
+    """``target[:] = source`` (a slice copy needs the reference-counting runtime)."""
+    for i in range(target.shape[0]):
+        target[i] = source[i]
+
+
+@hot
 def _hash_uniform(key):
     """A uniform in [0, 1) from a 64-bit key (the SplitMix64 finaliser)."""
     z = np.uint64(key) + np.uint64(0x9E3779B97F4A7C15)
@@ -401,7 +536,7 @@ def _hash_uniform(key):
     return float(z >> np.uint64(11)) / 9007199254740992.0
 
 
-@njit(cache=True, inline="always")
+@hot
 def _draw(counts, t_full, u):
     """Draw a card type from ``counts`` (index ``floor(u * total)`` in type order)."""
     total = 0
@@ -415,7 +550,7 @@ def _draw(counts, t_full, u):
     return counts.shape[0] - 1
 
 
-@njit(cache=True)
+@hot
 def _continuation(
     key,
     city,
@@ -432,6 +567,7 @@ def _continuation(
     buf,
     best_buf,
     dec,
+    front,
 ):
     """Play greedy replies to cards drawn from ``counts`` (uniforms hashed from ``key``)
     until the boxes run out; return the points this brings in milli-points (bonuses of
@@ -439,16 +575,18 @@ def _continuation(
     t_kind, t_value, t_shuffle, t_full = types
     gained = 0
     st = (mark, empty, boxes, done)
+    for m in range(front.shape[0]):
+        front[m] = city[0][m]
     k = 0
     while boxes_left > 0 and k < 4096:
         c = _draw(counts, t_full, _hash_uniform(key + np.uint64(k)))
         k += 1
         if t_shuffle[c]:
-            counts[:] = t_full
+            copy_into(counts, t_full)
         else:
             counts[c] -= 1
         line, _s, n, _v = greedy_choice(
-            t_kind[c], t_value[c], city, reach, weight, st, avail, buf, best_buf, dec
+            t_kind[c], t_value[c], city, reach, weight, st, avail, buf, best_buf, dec, front
         )
         star = city[4][best_buf[0]] if t_kind[c] == STAR and n > 0 else 0
         apply_move(city, line, best_buf, n, star > 0, mark, empty, boxes)
@@ -472,14 +610,24 @@ def rollout_choice(
     card orders drawn from the unseen cards (the same orders for every move: common
     random numbers); the best total wins. The orders are hashed from one uniform ``u``
     (the bot's one draw of the turn). Returns (line, station, n)."""
+    ws = workspace(city, types)
+    return _rollout(
+        samples, kind, value, u, city, types, reach, weight, st, avail, next_counts, best_buf,
+        dec, ws,
+    )  # fmt: skip
+
+
+@hot
+def _rollout(
+    samples, kind, value, u, city, types, reach, weight, st, avail, next_counts, best_buf, dec, ws
+):
+    """:func:`rollout_choice` in the scratch space ``ws`` (see :func:`workspace`)."""
     base = np.uint64(int(u * 4503599627370496.0)) * np.uint64(1 << 20)
     mark, empty, boxes, done = st
     n_stations, n_lines = mark.shape[0], boxes.shape[0]
-    buf = np.zeros(n_stations + 1, np.int64)
-    tmp = np.zeros(n_stations + 1, np.int64)
-    tmp2 = np.zeros(n_stations + 1, np.int64)
-    m2, e2, b2 = mark.copy(), empty.copy(), boxes.copy()
-    counts = next_counts.copy()
+    buf, tmp, tmp2 = ws[0], ws[1], ws[2]
+    m2, e2, b2 = ws[3, :n_stations], ws[4, :n_lines], ws[5, :n_lines]
+    counts = ws[6, : next_counts.shape[0]]
     boxes_total = 0
     for m in range(n_lines):
         boxes_total += boxes[m]
@@ -492,10 +640,10 @@ def rollout_choice(
         total = samples * 1000 * star
         left = boxes_total - (1 if line >= 0 else 0)
         for k in range(samples):
-            m2[:] = mark
-            e2[:] = empty
-            b2[:] = boxes
-            counts[:] = next_counts
+            copy_into(m2, mark)
+            copy_into(e2, empty)
+            copy_into(b2, boxes)
+            copy_into(counts, next_counts)
             apply_move(city, line, buf, n, star > 0, m2, e2, b2)
             total += _continuation(
                 base + np.uint64(k * 4096),
@@ -513,6 +661,7 @@ def rollout_choice(
                 tmp,
                 tmp2,
                 dec,
+                ws[7, :n_lines],
             )
         if not found or total > best:
             found, best, best_line, best_station, best_n = True, total, line, station, n
@@ -557,51 +706,40 @@ def deal_orders(uniforms, uses, shuffle, total_indicators, orders, lengths):
 # see vvlab.sim.fast.CompiledCity
 
 
-@njit(cache=True, inline="always")
+@hot_inline
 def _decide(
-    bot, param, card, u, city, deck, types, reach, weight, st, avail, remaining, buf, best_buf, dec
-):
+    bot, param, card, u, city, deck, types, reach, weight, st, avail, remaining, buf, best_buf, dec,
+    front, ws,
+):  # fmt: skip
     """One bot's move: (line, station, count of stations written to best_buf)."""
     kind, value = deck[0][card], deck[1][card]
     if bot == RANDOM_BOT:
         return random_choice(kind, value, u, city, st, best_buf)
     if bot == GREEDY_BOT:
         line, station, n, _ = greedy_choice(
-            kind, value, city, reach, weight, st, avail, buf, best_buf, dec
+            kind, value, city, reach, weight, st, avail, buf, best_buf, dec, front
         )
         return line, station, n
     nxt = types[3] if deck[2][card] else remaining
     if bot == ROLLOUT_BOT:
-        return rollout_choice(
-            param, kind, value, u, city, types, reach, weight, st, avail, nxt, best_buf, dec
+        return _rollout(
+            param, kind, value, u, city, types, reach, weight, st, avail, nxt, best_buf, dec, ws
         )
-    return lookahead_choice(
-        param, kind, value, city, types, reach, weight, st, avail, nxt, best_buf, dec
+    return _lookahead(
+        param, kind, value, city, types, reach, weight, st, avail, nxt, best_buf, dec, ws
     )
 
 
-@njit(cache=True, inline="always")
-def _score_turn(
-    t,
-    g,
-    city,
-    players,
-    newly,
-    done,
-    first_taken,
-    avail,
-    bonus,
-    first_bonuses,
-    lines_completed,
-    line_turn,
-    line_bonus,
-):
+@hot_inline
+def _score_turn(t, g, city, players, newly, sheets, first_taken, avail, out, line_turn,
+                line_bonus):  # fmt: skip
     """Award the bonuses of the lines completed this turn (ties share the first)."""
     n_lines = newly.shape[1]
+    bonus, lines_completed, first_bonuses = out[1], out[5], out[6]
     for p in range(players):
         for m in range(n_lines):
             if newly[p, m]:
-                done[p, m] = t + 1
+                sheets[3][p, m] = t + 1
                 line_turn[g, p, m] = t + 1
                 lines_completed[g, p] += 1
                 if first_taken[m]:
@@ -614,7 +752,7 @@ def _score_turn(
     for p in range(players):
         for m in range(n_lines):
             if newly[p, m]:
-                first_taken[m] = True
+                first_taken[m] = 1
                 avail[m] = city[7][m]
                 newly[p, m] = False
 
@@ -647,92 +785,101 @@ def play_games(
 
     ``bots[p]``/``params[p]``: bot kind and parameter (look-ahead depth) of seat p;
     ``bot_u[p]``: its pre-drawn uniforms, one per turn over the whole block (random
-    bots only)."""
-    line_off, star_value, indicators = city[0], city[4], city[5]
-    n_stations, n_lines, players = star_value.shape[0], indicators.shape[0], bots.shape[0]
-    mark = np.zeros((players, n_stations), np.int64)
-    empty_left = np.zeros((players, n_lines), np.int64)
-    boxes_left = np.zeros((players, n_lines), np.int64)
-    done = np.zeros((players, n_lines), np.int64)
-    first_taken = np.zeros(n_lines, np.bool_)
-    avail = np.zeros(n_lines, np.int64)
-    remaining = np.zeros(types[0].shape[0], np.int64)
-    buf = np.zeros(n_stations + 1, np.int64)
-    filled = np.zeros((players, n_stations + 1), np.int64)
-    nfilled = np.zeros(players, np.int64)
-    dec = np.zeros(n_lines, np.int64)
+    bots only). Allocates the players' sheets and scratch space, then plays in
+    :func:`_play_block`."""
+    n_stations, n_lines, players = city[4].shape[0], city[5].shape[0], bots.shape[0]
+    sheets = (
+        np.zeros((players, n_stations), np.int64),  # mark
+        np.zeros((players, n_lines), np.int64),  # empty stations left
+        np.zeros((players, n_lines), np.int64),  # free boxes left
+        np.zeros((players, n_lines), np.int64),  # turn completed
+        np.zeros((players, n_lines), np.int64),  # front (see greedy_choice)
+    )
+    seat = np.zeros((players, n_stations + 1), np.int64)  # the stations each seat fills
+    public = (
+        np.zeros(n_lines, np.int64),  # avail
+        np.zeros(n_lines, np.int64),  # first bonus taken
+        np.zeros(types[0].shape[0], np.int64),  # remaining cards
+        np.zeros(n_lines, np.int64),  # dec (scratch)
+        np.zeros(n_stations + 1, np.int64),  # buf (scratch)
+        workspace(city, types),  # the look-ahead's and rollout's scratch space
+    )
     newly = np.zeros((players, n_lines), np.bool_)
-    cursor = 0
-    for g in range(lengths.shape[0]):
-        mark[:] = 0
-        done[:] = 0
-        first_taken[:] = False
-        avail[:] = city[6]
-        remaining[:] = types[3]
+    out = (score, bonus, stars, penalty, empty, lines_completed, first_bonuses, turns)
+    _play_block(
+        city, deck, types, orders, lengths, bots, params, bot_u, reach, weight,
+        out, line_turn, line_bonus, station_filled, sheets, seat, public, newly,
+    )  # fmt: skip
+
+
+@hot_inline
+def _new_game(city, types, sheets, public, players):
+    """Empty sheets, every first bonus to be had, a full deck."""
+    line_off, indicators = city[0], city[5]
+    avail, first_taken, remaining = public[0], public[1], public[2]
+    for m in range(indicators.shape[0]):
+        avail[m], first_taken[m] = city[6][m], 0
         for p in range(players):
-            for m in range(n_lines):
-                empty_left[p, m] = line_off[m + 1] - line_off[m]
-                boxes_left[p, m] = indicators[m]
+            sheets[1][p, m] = line_off[m + 1] - line_off[m]
+            sheets[2][p, m] = indicators[m]
+            sheets[3][p, m] = 0
+            sheets[4][p, m] = line_off[m]
+    for p in range(players):
+        for s in range(city[4].shape[0]):
+            sheets[0][p, s] = 0
+    copy_into(remaining, types[3])
+
+
+@hot_inline
+def _play_turn(t, g, k, card, city, deck, types, bots, params, bot_u, reach, weight, out,
+               line_turn, line_bonus, sheets, seat, public, newly):  # fmt: skip
+    """Every seat moves on the card of turn ``t``; then the completed lines score."""
+    avail, remaining, dec, buf = public[0], public[2], public[3], public[4]
+    remaining[deck[4][card]] -= 1
+    is_star, completed = deck[0][card] == STAR, False
+    for p in range(bots.shape[0]):
+        mark = sheets[0][p]
+        st = (mark, sheets[1][p], sheets[2][p], sheets[3][p])
+        filled = seat[p]
+        line, _station, n = _decide(
+            bots[p], params[p], card, bot_u[p, k], city, deck, types, reach, weight,
+            st, avail, remaining, buf, filled, dec, sheets[4][p], public[5],
+        )  # fmt: skip
+        apply_move(city, line, filled, n, is_star, mark, st[1], st[2])
+        if is_star and n > 0:
+            out[2][g, p] += city[4][filled[0]]
+        for i in range(n):
+            for j in range(city[2][filled[i]], city[2][filled[i] + 1]):
+                m = city[3][j]
+                if st[1][m] == 0 and st[3][m] == 0:
+                    newly[p, m], completed = True, True
+    if completed:
+        _score_turn(t, g, city, bots.shape[0], newly, sheets, public[1], avail, out, line_turn,
+                    line_bonus)  # fmt: skip
+    if deck[2][card]:
+        copy_into(remaining, types[3])
+
+
+@hot
+def _play_block(city, deck, types, orders, lengths, bots, params, bot_u, reach, weight, out,
+                line_turn, line_bonus, station_filled, sheets, seat, public, newly):  # fmt: skip
+    """The loop of :func:`play_games`: game after game, turn after turn."""
+    n_stations, players = city[4].shape[0], bots.shape[0]
+    k = 0  # turns played in the block: the index into bot_u
+    for g in range(lengths.shape[0]):
+        _new_game(city, types, sheets, public, players)
         for t in range(lengths[g]):
-            card = orders[g, t]
-            remaining[deck[4][card]] -= 1
-            is_star = deck[0][card] == STAR
-            for p in range(players):
-                st = (mark[p], empty_left[p], boxes_left[p], done[p])
-                line, _station, n = _decide(
-                    bots[p],
-                    params[p],
-                    card,
-                    bot_u[p, cursor],
-                    city,
-                    deck,
-                    types,
-                    reach,
-                    weight,
-                    st,
-                    avail,
-                    remaining,
-                    buf,
-                    filled[p],
-                    dec,
-                )
-                nfilled[p] = n
-                apply_move(city, line, filled[p], n, is_star, mark[p], empty_left[p], boxes_left[p])
-                if is_star and n > 0:
-                    stars[g, p] += star_value[filled[p, 0]]
-            cursor += 1
-            for p in range(players):
-                for i in range(nfilled[p]):
-                    s = filled[p, i]
-                    for j in range(city[2][s], city[2][s + 1]):
-                        m = city[3][j]
-                        if empty_left[p, m] == 0 and done[p, m] == 0:
-                            newly[p, m] = True
-            _score_turn(
-                t,
-                g,
-                city,
-                players,
-                newly,
-                done,
-                first_taken,
-                avail,
-                bonus,
-                first_bonuses,
-                lines_completed,
-                line_turn,
-                line_bonus,
-            )
-            if deck[2][card]:
-                remaining[:] = types[3]
-        turns[g] = lengths[g]
+            _play_turn(t, g, k, orders[g, t], city, deck, types, bots, params, bot_u, reach,
+                       weight, out, line_turn, line_bonus, sheets, seat, public, newly)  # fmt: skip
+            k += 1
+        out[7][g] = lengths[g]
         for p in range(players):
             n_empty = 0
             for s in range(n_stations):
-                if mark[p, s] != 0:
+                if sheets[0][p, s] != 0:
                     station_filled[p, s] += 1
                 else:
                     n_empty += 1
-            empty[g, p] = n_empty
-            penalty[g, p] = city[8][n_empty]
-            score[g, p] = bonus[g, p] + stars[g, p] - penalty[g, p]
+            out[4][g, p] = n_empty
+            out[3][g, p] = city[8][n_empty]
+            out[0][g, p] = out[1][g, p] + out[2][g, p] - out[3][g, p]
