@@ -1,4 +1,4 @@
-"""The ``vvlab`` command line: maps, show, validate, play, simulate."""
+"""The ``vvlab`` command line: maps, show, validate, play, simulate, report."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
+from vvlab.cli_report import add_report_parser, cmd_report
 from vvlab.engine import RULESETS, Game, Move
 from vvlab.engine.render import render_sheet
 from vvlab.engine.transcript import turn_text
@@ -160,6 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"{' or '.join(RULESETS)}, or a ruleset .json file",
     )
     add_simulate_parser(sub)
+    add_report_parser(sub)
     return parser
 
 
@@ -174,6 +176,8 @@ def main(
             return cmd_play(args, out, ask)
         if args.command == "simulate":
             return cmd_simulate(args, out)
+        if args.command == "report":
+            return cmd_report(args, out)
         return {"maps": cmd_maps, "show": cmd_show, "validate": cmd_validate}[args.command](
             args, out
         )
