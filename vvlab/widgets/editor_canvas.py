@@ -1,0 +1,227 @@
+"""The map editor's canvas: the plan being edited over a grid of clickable points.
+
+:func:`editor_figure` draws a valid city with :func:`vvlab.viz.draw_map` and a city
+with problems as a sketch (lines through their known stations); under it lies the
+``grid`` trace, one faint point per free grid position, so that a click on empty
+canvas reports a grid point (plotly only reports clicks on points). Every trace has
+``meta["role"]``: ``grid``, ``stations`` (with ``meta["ids"]``), ``line``, ``wagon``...,
+``draft`` (the line being drawn) and ``selected``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import plotly.graph_objects as go
+
+from vvlab.model import CityMap, MapError
+from vvlab.viz.geometry import MARGIN
+from vvlab.viz.maps import draw_map
+from vvlab.viz.plan import FONT, INK, plan_layout
+
+if TYPE_CHECKING:
+    from vvlab.widgets.editor_state import MapEditorController
+
+WIDTH, HEIGHT = 1000, 700
+BLANK_EXTENT = (0.0, 0.0, 20.0, 14.0)
+"""Grid shown for a city without stations: ``(x0, y0, x1, y1)`` in grid steps."""
+MAX_GRID_POINTS = 4000
+SKETCH_GREY = "#9A9A9A"
+
+
+def grid_extent(stations: dict[str, dict[str, Any]], step: float) -> tuple[float, ...]:
+    """``(x0, y0, x1, y1)``: the blank extent (in grid steps) joined with the
+    stations' bounding box and 3 grid steps around it, on the grid.
+
+    >>> grid_extent({}, 1)
+    (0.0, 0.0, 20.0, 14.0)
+    >>> grid_extent({"a": {"x": -2, "y": 1}, "b": {"x": 5.5, "y": 14}}, 1)
+    (-5.0, -2.0, 20.0, 17.0)
+    """
+    xs = [float(s["x"]) for s in stations.values() if _finite(s.get("x"), s.get("y"))]
+    ys = [float(s["y"]) for s in stations.values() if _finite(s.get("x"), s.get("y"))]
+    bx0, by0, bx1, by1 = BLANK_EXTENT
+    return (
+        float(min([bx0, *(math.floor(x / step) - 3 for x in xs)]) * step),
+        float(min([by0, *(math.floor(y / step) - 3 for y in ys)]) * step),
+        float(max([bx1, *(math.ceil(x / step) + 3 for x in xs)]) * step),
+        float(max([by1, *(math.ceil(y / step) + 3 for y in ys)]) * step),
+    )
+
+
+def _finite(*values: Any) -> bool:
+    return all(
+        isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in values
+    )
+
+
+def grid_points(ed: MapEditorController) -> tuple[list[float], list[float]]:
+    """Free grid positions over :func:`grid_extent` (every k-th step when there would
+    be more than ``MAX_GRID_POINTS``); positions with a station are left out, so a click
+    there reports the station.
+
+    >>> from vvlab.widgets.editor_state import MapEditorController
+    >>> ed = MapEditorController()
+    >>> xs, ys = grid_points(ed)
+    >>> len(xs), (xs[0], ys[0])
+    (315, (0, 0))
+    >>> _ = ed.add_station(5, 5)
+    >>> len(grid_points(ed)[0])
+    314
+    """
+    stations = ed.stations
+    step = ed.grid_step
+    x0, y0, x1, y1 = grid_extent(stations, step)
+    nx, ny = round((x1 - x0) / step) + 1, round((y1 - y0) / step) + 1
+    stride = max(1, math.ceil(math.sqrt(nx * ny / MAX_GRID_POINTS)))
+    taken = {(s.get("x"), s.get("y")) for s in stations.values()}
+    xs: list[float] = []
+    ys: list[float] = []
+    for j in range(0, ny, stride):
+        for i in range(0, nx, stride):
+            x, y = ed.snap(x0 + i * step, y0 + j * step)
+            if (x, y) not in taken:
+                xs.append(x)
+                ys.append(y)
+    return xs, ys
+
+
+def grid_trace(ed: MapEditorController) -> go.Scatter:
+    """The clickable grid: faint dots, no hover label (but hover and click events)."""
+    xs, ys = grid_points(ed)
+    return go.Scatter(
+        x=xs,
+        y=ys,
+        mode="markers",
+        marker={"size": 4, "color": "rgba(120,120,120,0.35)"},
+        hoverinfo="none",
+        showlegend=False,
+        name="grid",
+        meta={"role": "grid"},
+    )
+
+
+def sketch_traces(data: dict[str, Any]) -> list[go.Scatter]:
+    """A city with problems: each line through its known stations (grey if its colour
+    is bad), then the stations with their names."""
+    stations = {sid: s for sid, s in data["stations"].items() if _finite(s.get("x"), s.get("y"))}
+    traces = []
+    for line in data["lines"]:
+        route = [stations[s] for s in line.get("stations") or [] if s in stations]
+        color = line.get("color")
+        ok = isinstance(color, str) and len(color) == 7 and color.startswith("#")
+        traces.append(
+            go.Scatter(
+                x=[s["x"] for s in route],
+                y=[s["y"] for s in route],
+                mode="lines",
+                name=str(line.get("id")),
+                line={"color": color if ok else SKETCH_GREY, "width": 3.5},
+                hoverinfo="skip",
+                meta={"role": "line", "line": line.get("id")},
+            )
+        )
+    ids = list(stations)
+    traces.append(
+        go.Scatter(
+            x=[stations[s]["x"] for s in ids],
+            y=[stations[s]["y"] for s in ids],
+            mode="markers+text",
+            text=[str(stations[s].get("name", s)) for s in ids],
+            textposition="top center",
+            textfont={"size": 9, "color": INK, "family": FONT},
+            marker={"size": 10, "color": "#FFFFFF", "line": {"color": INK, "width": 1.5}},
+            hovertext=[f"{s}: {stations[s].get('name')}" for s in ids],
+            hoverinfo="text",
+            showlegend=False,
+            name="stations",
+            meta={"role": "stations", "ids": ids},
+        )
+    )
+    return traces
+
+
+def overlay_traces(ed: MapEditorController, selected: str | None) -> list[go.Scatter]:
+    """The line being drawn (dashed) and a ring around the selected station."""
+    stations = ed.stations
+    traces = []
+    if ed.draft:
+        route = [stations[s] for s in ed.draft if s in stations]
+        traces.append(
+            go.Scatter(
+                x=[s["x"] for s in route],
+                y=[s["y"] for s in route],
+                mode="lines+markers",
+                line={"color": "#FF00AA", "width": 3, "dash": "dash"},
+                marker={"size": 6, "color": "#FF00AA"},
+                hoverinfo="skip",
+                showlegend=False,
+                name="draft",
+                meta={"role": "draft", "ids": list(ed.draft)},
+            )
+        )
+    if selected in stations:
+        s = stations[selected]
+        traces.append(
+            go.Scatter(
+                x=[s["x"]],
+                y=[s["y"]],
+                mode="markers",
+                marker={
+                    "size": 24,
+                    "color": "rgba(0,0,0,0)",
+                    "line": {"color": "#FF00AA", "width": 3},
+                },
+                hoverinfo="skip",
+                showlegend=False,
+                name="selected",
+                meta={"role": "selected", "ids": [selected]},
+            )
+        )
+    return traces
+
+
+def plan_figure(ed: MapEditorController, width: int = WIDTH, height: int = HEIGHT) -> go.Figure:
+    """The grid, then the plan: :func:`draw_map` when the city is valid, a sketch
+    otherwise; axes over the grid, clicks reported."""
+    data = ed.data
+    try:
+        fig = draw_map(CityMap.from_dict(data), width=width, height=height)
+    except MapError:
+        fig = go.Figure(sketch_traces(data), layout=plan_layout("", width, height))
+        title = f"<b>{data.get('name')}</b> · draft: see the problems"
+        fig.update_layout(title_text=title, showlegend=False)
+    fig = go.Figure([grid_trace(ed), *fig.data], layout=fig.layout)
+    x0, y0, x1, y1 = grid_extent(ed.stations, ed.grid_step)
+    fig.update_layout(margin=dict(MARGIN), clickmode="event", hovermode="closest")
+    fig.update_xaxes(range=[x0 - ed.grid_step, x1 + ed.grid_step], visible=False)
+    fig.update_yaxes(
+        range=[y0 - ed.grid_step, y1 + ed.grid_step],
+        scaleanchor="x",
+        scaleratio=1,
+        visible=False,
+    )
+    return fig
+
+
+def editor_figure(
+    ed: MapEditorController,
+    selected: str | None = None,
+    width: int = WIDTH,
+    height: int = HEIGHT,
+) -> go.Figure:
+    """The canvas: :func:`plan_figure` and the overlays (:func:`overlay_traces`).
+
+    Examples
+    --------
+    >>> from vvlab.widgets.editor_state import MapEditorController
+    >>> fig = editor_figure(MapEditorController.open("tutorial"), selected="central")
+    >>> [t.meta["role"] for t in fig.data][:2], fig.data[-1].meta
+    (['grid', 'line'], {'role': 'selected', 'ids': ['central']})
+    >>> [t.meta["role"] for t in editor_figure(MapEditorController()).data]
+    ['grid', 'stations']
+    """
+    fig = plan_figure(ed, width, height)
+    fig.add_traces(overlay_traces(ed, selected))
+    return fig

@@ -1,0 +1,98 @@
+"""What the map editor opens (blank, built-in copy, file, data) and where it may save
+(``<plain id>.json`` files, no path tricks)."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from vvlab.model import load_map
+from vvlab.model.validate import FORMAT, ID_PATTERN, MAX_ID_LENGTH
+
+MapData = dict[str, Any]
+
+
+def check_save_path(path: Path, root: Path | None = None) -> Path:
+    """``path`` if the editor may write a map there, else ``ValueError`` saying why.
+
+    The file name must be a plain map id (as for the built-in maps) plus ``.json``;
+    ``..`` is refused anywhere in the path; the folder must exist; an existing entry
+    must be a regular file, not a link or a folder. With ``root``, the file must sit
+    directly in that folder.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> check_save_path(folder / "my-city.json") == folder / "my-city.json"
+    True
+    >>> check_save_path(folder / ".." / "x.json")
+    Traceback (most recent call last):
+    ...
+    ValueError: refusing a path with "..": .../../x.json
+    >>> check_save_path(folder / "my city.json")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad file name 'my city.json': use <id>.json, the id of letters, digits, \
+"_" and "-", starting with a letter or digit
+    """
+    path = Path(path)
+    if ".." in path.parts:
+        raise ValueError(f'refusing a path with "..": {path}')
+    stem, suffix = path.name[: -len(".json")], path.name[-len(".json") :]
+    if suffix != ".json" or not ID_PATTERN.fullmatch(stem) or len(stem) > MAX_ID_LENGTH:
+        raise ValueError(
+            f"bad file name {path.name!r}: use <id>.json, the id of letters, digits, "
+            '"_" and "-", starting with a letter or digit'
+        )
+    if root is not None and path.parent.resolve() != Path(root).resolve():
+        raise ValueError(f"{path} is not directly in {root}")
+    if not path.parent.is_dir():
+        raise ValueError(f"no folder {path.parent}")
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise ValueError(f"{path} is not a regular file; refusing to write there")
+    return path
+
+
+def blank_map(id: str = "new-city", name: str = "New city") -> MapData:
+    """Map data of a city with no stations and no lines (not valid yet).
+
+    Examples
+    --------
+    >>> sorted(blank_map())
+    ['description', 'format', 'id', 'lines', 'name', 'recommended_for_new_players', 'stations']
+    """
+    return {
+        "format": FORMAT,
+        "id": id,
+        "name": name,
+        "description": "",
+        "recommended_for_new_players": False,
+        "stations": {},
+        "lines": [],
+    }
+
+
+def source_data(source: Any = None) -> MapData:
+    """Map data to edit from ``None`` (a blank city), a built-in map name (as a copy
+    with id ``<name>-copy``), a path to a ``.json`` file, map data or a ``CityMap``.
+
+    >>> source_data("tutorial")["name"], source_data(None)["stations"]
+    ('Tutorial (copy)', {})
+    """
+    if source is None:
+        return blank_map()
+    if isinstance(source, Mapping):
+        return copy.deepcopy(dict(source))
+    if isinstance(source, str) and not source.endswith(".json") and "/" not in source:
+        data = load_map(source).to_dict()
+        data["id"], data["name"] = f"{data['id']}-copy", f"{data['name']} (copy)"
+        return data
+    return load_map(source).to_dict()
+
+
+def _replace(current: MapData, data: MapData) -> None:
+    current.clear()
+    current.update(copy.deepcopy(data))

@@ -1,0 +1,180 @@
+"""Statistics of a city being edited, and the quick balance check of the map editor.
+
+The statistics are computed from map data that may still have problems (unknown
+stations on a line are ignored); the quick balance needs a valid ``CityMap`` and plays
+solo greedy games on the compiled fast path.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from vvlab.engine import get_ruleset
+from vvlab.model.generate import BONUS_STEPS
+
+if TYPE_CHECKING:
+    import pandas as pd
+    import plotly.graph_objects as go
+
+    from vvlab.model import CityMap
+    from vvlab.sim.result import SimulationResult
+
+
+def default_scoring(stations: int) -> tuple[int, list[int]]:
+    """Indicator boxes (about one per 5 stations, 1-4) and bonus pair for a new line,
+    as :func:`vvlab.model.generate.generate_city` sets them.
+
+    >>> default_scoring(2), default_scoring(10), default_scoring(20)
+    ((1, [2, 1]), (2, [5, 3]), (4, [5, 3]))
+    """
+    boxes = int(min(4, max(1, round(stations / 5))))
+    step = min(len(BONUS_STEPS) - 1, max(0, round(stations / boxes) - 2))
+    return boxes, list(BONUS_STEPS[step])
+
+
+def free_cards_per_box(ruleset: Any = "voll-verplant") -> Fraction:
+    """Expected ``free`` cards revealed per indicator box filled, in the long run.
+
+    A pass through the deck ends with its first shuffle card; any other card comes
+    before it with probability 1 / (shuffle cards + 1). The ratio of the expected free
+    and indicator cards per pass is the answer (renewal-reward).
+
+    >>> free_cards_per_box("voll-verplant"), free_cards_per_box("metro-x")
+    (Fraction(1, 14), Fraction(1, 15))
+    """
+    deck = get_ruleset(ruleset).deck
+    shuffles = sum(c.shuffle for c in deck)
+
+    def per_pass(free: bool) -> Fraction:
+        cards = [c for c in deck if (c.kind == "free") == free]
+        return sum(
+            (Fraction(1, shuffles) if c.shuffle else Fraction(1, shuffles + 1) for c in cards),
+            Fraction(0),
+        )
+
+    return per_pass(True) / per_pass(False)
+
+
+def city_stats(data: dict[str, Any], ruleset: Any = "voll-verplant") -> dict[str, Any]:
+    """Stations, lines, transfer stations with their star values, indicator boxes and
+    the expected game length (turns, including free cards) of map data.
+
+    Examples
+    --------
+    >>> import vvlab
+    >>> stats = city_stats(vvlab.load_map("tutorial").to_dict())
+    >>> stats["stations"], stats["lines"], stats["indicators"], stats["expected_turns"]
+    (12, 4, 6, 6.4)
+    >>> stats["transfers"]
+    [('central', 'Central', 6, ['A', 'B', 'C']), ('park', 'Park', 4, ['B', 'D'])]
+    """
+    stations = data.get("stations") if isinstance(data.get("stations"), dict) else {}
+    lines = [ln for ln in data.get("lines") or [] if isinstance(ln, dict)]
+    through: dict[str, list[str]] = {sid: [] for sid in stations}
+    for line in lines:
+        for sid in line.get("stations") or []:
+            if sid in through:
+                through[sid].append(str(line.get("id")))
+    transfers = [
+        (sid, str(stations[sid].get("name", sid)), 2 * len(ids), ids)
+        for sid, ids in through.items()
+        if len(ids) > 1
+    ]
+    boxes = sum(ln["indicators"] for ln in lines if type(ln.get("indicators")) is int)
+    turns = boxes * (1 + free_cards_per_box(ruleset))
+    return {
+        "stations": len(stations),
+        "lines": len(lines),
+        "route_stations": sum(len(ln.get("stations") or []) for ln in lines),
+        "transfers": transfers,
+        "star_values": sum(t[2] for t in transfers),
+        "indicators": boxes,
+        "expected_turns": round(float(turns), 1),
+    }
+
+
+def stats_text(stats: dict[str, Any]) -> str:
+    """The statistics as a few lines of text.
+
+    >>> import vvlab
+    >>> print(stats_text(city_stats(vvlab.load_map("tutorial").to_dict())))
+    12 stations, 4 lines, 2 transfer stations
+    6 indicator boxes: a game lasts about 6.4 turns
+    transfers (star value): Central 6 (A B C), Park 4 (B D)
+    """
+    head = (
+        f"{stats['stations']} stations, {stats['lines']} lines, "
+        f"{len(stats['transfers'])} transfer stations"
+    )
+    length = (
+        f"{stats['indicators']} indicator boxes: a game lasts about {stats['expected_turns']} turns"
+    )
+    parts = [f"{name} {value} ({' '.join(ids)})" for _, name, value, ids in stats["transfers"]]
+    return "\n".join([head, length, "transfers (star value): " + (", ".join(parts) or "none")])
+
+
+@dataclass
+class QuickBalance:
+    """The outcome of :func:`quick_balance`: the simulation, its timing and figures."""
+
+    result: SimulationResult
+    seconds: float
+
+    @property
+    def lines(self) -> pd.DataFrame:
+        """Per line: completion rate, mean completion turn and bonus (``line_table``)."""
+        from vvlab.analysis.tables import line_table
+
+        return line_table(self.result)
+
+    def score_figure(self) -> go.Figure:
+        """The score distribution (:func:`vvlab.viz.score_distribution`)."""
+        from vvlab.viz.results import score_distribution
+
+        return score_distribution(self.result)
+
+    def lines_figure(self) -> go.Figure:
+        """Line completion vs bonus (:func:`vvlab.viz.line_completion`)."""
+        from vvlab.viz.results import line_completion
+
+        return line_completion(self.result)
+
+    def summary(self) -> str:
+        """Mean and spread of the score, and how long it took."""
+        score = self.result.games["score"]
+        return (
+            f"{len(score)} solo greedy games in {self.seconds:.2f} s: score mean "
+            f"{score.mean():.1f}, sd {score.std():.1f}, min {score.min()}, max {score.max()}"
+        )
+
+
+def quick_balance(
+    city: CityMap, games: int = 2000, seed: int = 0, ruleset: Any = "voll-verplant"
+) -> QuickBalance:
+    """Play ``games`` solo games with the greedy bot on the fast path, in this process.
+
+    Examples
+    --------
+    >>> import vvlab
+    >>> qb = quick_balance(vvlab.load_map("tutorial"), games=50, seed=1)
+    >>> len(qb.result.games), qb.result.metadata["execution"]["engine"]
+    (50, 'fast')
+    """
+    from vvlab.sim.run import simulate
+
+    clock = time.perf_counter()
+    result = simulate(
+        city,
+        players=1,
+        bots=["greedy"],
+        games=games,
+        seed=seed,
+        ruleset=ruleset,
+        workers=1,
+        progress=False,
+        engine="fast",
+    )
+    return QuickBalance(result, time.perf_counter() - clock)

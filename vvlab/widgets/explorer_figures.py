@@ -1,0 +1,141 @@
+"""Figures and tables of ``BalanceExplorer``: the ``vvlab.viz`` figures of a batch,
+redrawn in place into ``FigureWidget`` objects, and the what-if comparison."""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import pandas as pd
+import plotly.graph_objects as go
+
+from vvlab.analysis.what_if import WhatIf
+from vvlab.viz import (
+    bonus_race,
+    line_completion,
+    score_breakdown,
+    score_distribution,
+    station_heatmap,
+)
+from vvlab.widgets.explorer_state import Batch
+
+FIGURES = ("distribution", "breakdown", "lines", "heatmap", "bonus race")
+"""The explorer's figures, in tab order."""
+
+
+def replace_figure(widget: Any, figure: go.Figure) -> None:
+    """Show ``figure`` in ``widget`` (a ``FigureWidget``), in place: its traces and
+    its layout replace the old ones, the widget object stays the same.
+
+    Examples
+    --------
+    >>> widget = go.FigureWidget(go.Bar(y=[1]))
+    >>> replace_figure(widget, go.Figure(go.Scatter(y=[1, 2], name="new")))
+    >>> [t.name for t in widget.data]
+    ['new']
+    """
+    with widget.batch_update():
+        widget.data = []
+        widget.add_traces(list(figure.data))
+        widget.layout = figure.layout
+
+
+def batch_figures(batch: Batch, focus: str | int = 0, by: str = "bot") -> dict[str, go.Figure]:
+    """The five figures of a batch: distribution and breakdown (every result, grouped
+    ``by``), bonus race (every result), and lines and heatmap of the ``focus`` result.
+
+    Examples
+    --------
+    >>> import vvlab
+    >>> from vvlab.widgets.explorer_state import BalanceExplorerController
+    >>> c = BalanceExplorerController(["tutorial"], ["greedy"], [1, 2], games=20, seed=1)
+    >>> figures = batch_figures(c.run(), focus=1, by="players")
+    >>> list(figures) == list(FIGURES), [t.name for t in figures["distribution"].data][:2]
+    (True, ['1 player', '2 players'])
+    """
+    results = list(batch.results)
+    one = batch.result(focus)
+    return {
+        "distribution": score_distribution(results, by=by),
+        "breakdown": score_breakdown(results, by=by),
+        "lines": line_completion(one),
+        "heatmap": station_heatmap(None, one),
+        "bonus race": bonus_race(results),
+    }
+
+
+def what_if_figure(outcome: WhatIf) -> go.Figure:
+    """Completion rate per line, original beside changed (``meta["role"]`` is
+    ``"original"`` or ``"changed"``), and the mean score per bot in the title.
+
+    >>> import pandas as pd
+    >>> lines = pd.DataFrame({"rate_a": [0.5], "rate_b": [0.7], "difference": [0.2]},
+    ...                      index=pd.Index(["A"], name="line"))
+    >>> comparison = pd.DataFrame({"mean_a": [10.0], "mean_b": [11.0]},
+    ...                           index=pd.Index(["greedy"], name="bot"))
+    >>> fig = what_if_figure(WhatIf(comparison, lines, None, None))
+    >>> [(t.name, list(t.y)) for t in fig.data]
+    [('original', [0.5]), ('changed', [0.7])]
+    """
+    lines = outcome.lines
+    fig = go.Figure()
+    for role, column, color in (
+        ("original", "rate_a", "#9AA5B1"),
+        ("changed", "rate_b", "#1F77B4"),
+    ):
+        fig.add_bar(
+            x=lines.index.tolist(),
+            y=lines[column].tolist(),
+            name=role,
+            marker={"color": color},
+            meta={"role": role},
+            hovertemplate="line %{x}: completed on %{y:.1%} of sheets<extra>" + role + "</extra>",
+        )
+    scores = ", ".join(
+        f"{bot} {row['mean_a']:.2f} → {row['mean_b']:.2f}"
+        for bot, row in outcome.comparison.iterrows()
+    )
+    fig.update_layout(
+        title={"text": f"<b>What if</b>: line completion · mean score {scores}", "x": 0.01},
+        template="plotly_white",
+        barmode="group",
+        width=800,
+        height=380,
+        xaxis={"title": {"text": "line"}, "type": "category"},
+        yaxis={"title": {"text": "completion rate"}, "tickformat": ".0%", "range": [0, 1.02]},
+    )
+    return fig
+
+
+def _table_html(frame: pd.DataFrame, caption: str) -> str:
+    body = frame.to_html(float_format=lambda x: f"{x:.3f}", border=0)
+    return f"<div style='margin-right:24px'><b>{html.escape(caption)}</b>{body}</div>"
+
+
+def what_if_html(outcome: WhatIf, description: str) -> str:
+    """The comparison (by bot) and the line rates side by side, as HTML.
+
+    >>> import pandas as pd
+    >>> lines = pd.DataFrame({"rate_a": [0.5], "rate_b": [0.7], "difference": [0.2]},
+    ...                      index=pd.Index(["A"], name="line"))
+    >>> text = what_if_html(WhatIf(lines, lines, None, None), "line A: indicators 3")
+    >>> "0.700" in text, "line A: indicators 3" in text
+    (True, True)
+    """
+    return (
+        f"<p>{html.escape(description)} (seed {outcome.seed}, same card deals in both runs "
+        "unless the deck changed)</p><div style='display:flex;flex-wrap:wrap'>"
+        + _table_html(outcome.comparison, "score: original (a) vs changed (b)")
+        + _table_html(outcome.lines, "line completion: original (a) vs changed (b)")
+        + "</div>"
+    )
+
+
+def message_html(text: str, error: bool = False) -> str:
+    """A message line, red for errors.
+
+    >>> message_html("games <= 0", error=True)
+    "<span style='color:#B00020'>games &lt;= 0</span>"
+    """
+    color = "#B00020" if error else "#1B5E20"
+    return f"<span style='color:{color}'>{html.escape(text)}</span>" if text else ""

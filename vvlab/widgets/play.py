@@ -1,0 +1,253 @@
+"""``PlayWidget``: play Voll verplant in JupyterLab, people at one screen and bots.
+
+A thin ipywidgets view over :class:`~vvlab.widgets.play_state.PlayController`: every
+control calls the controller, then :meth:`PlayWidget.refresh` shows its state.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as w
+
+from vvlab.engine import RULESETS, Ruleset
+from vvlab.model import builtin_maps
+from vvlab.viz.plan import text_color
+from vvlab.widgets.play_map import SheetMap
+from vvlab.widgets.play_panels import card_html, end_html, scoreboard_html, seen_html
+from vvlab.widgets.play_state import PERSON, PlayController, PlayError, new_seed
+
+SEAT_CHOICES = (PERSON, "greedy", "random", "lookahead:depth=1", "rollout:samples=16")
+MAX_SEATS = 6
+
+
+def _button(description: str, **kw: Any) -> w.Button:
+    return w.Button(description=description, layout=w.Layout(width="auto"), **kw)
+
+
+class PlayWidget(w.VBox):
+    """Play a game: set-up, the revealed card, the sheet as a map, line buttons,
+    preview, confirm/undo, scoreboard, log and the end-of-game panel.
+
+    Parameters
+    ----------
+    city
+        A built-in map name, a path to a map file, a map dict or a ``CityMap``.
+    seats
+        ``"person"`` or a bot spec per player (1–6 seats).
+    ruleset
+        A ruleset name or a ``Ruleset``.
+    seed
+        Seed of the deck and the bots.
+
+    Examples
+    --------
+    >>> pw = PlayWidget("tutorial", seats=["person"], seed=0)
+    >>> pw.controller.card, sorted(b for b, x in pw.line_buttons.items() if not x.disabled)
+    (Card.number(4), ['A', 'B', 'C', 'D'])
+    >>> pw.line_buttons["A"].click(); pw.confirm_button.click()
+    >>> pw.controller.game.turn, pw.controller.game.sheets[0].indicators["A"]
+    (1, ['4'])
+    """
+
+    def __init__(
+        self,
+        city: Any = "berlin",
+        seats: Sequence[str] = (PERSON,),
+        ruleset: str | Ruleset = "voll-verplant",
+        seed: int = 0,
+    ):
+        super().__init__()
+        self.message = ""
+        self.controller = PlayController(city, seats, ruleset, seed)
+        self._build_setup(city, seats, ruleset, seed)
+        self._build_play()
+        self._build_city()
+        self.refresh()
+
+    # -- building -----------------------------------------------------------------------
+    def _build_setup(self, city: Any, seats: Sequence[str], ruleset: Any, seed: int) -> None:
+        options: list[tuple[str, Any]] = [(name, name) for name in builtin_maps()]
+        if not (isinstance(city, str) and city in builtin_maps()):
+            options.append((f"{self.controller.city.name} (given)", self.controller.city))
+            city = self.controller.city
+        self.city_select = w.Dropdown(options=options, value=city, description="City")
+        self.city_path = w.Text(placeholder="or a map file path", description="File")
+        rules = list(RULESETS)
+        if isinstance(ruleset, Ruleset):
+            rules.append(ruleset)
+        self.ruleset_select = w.Dropdown(options=rules, value=ruleset, description="Rules")
+        seats = [seats] if isinstance(seats, str) else list(seats)
+        self.players_select = w.Dropdown(
+            options=list(range(1, MAX_SEATS + 1)), value=len(seats), description="Players"
+        )
+        self.seat_boxes = [
+            w.Combobox(
+                options=SEAT_CHOICES,
+                value=seats[i] if i < len(seats) else PERSON,
+                description=f"P{i + 1}",
+                ensure_option=False,
+                layout=w.Layout(width="220px"),
+            )
+            for i in range(MAX_SEATS)
+        ]
+        self.seed_input = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed")
+        self.new_seed_button = _button("New seed", icon="random")
+        self.start_button = _button("Start game", button_style="primary", icon="play")
+        self.new_seed_button.on_click(lambda _: setattr(self.seed_input, "value", new_seed()))
+        self.start_button.on_click(lambda _: self._act(self._start))
+        self.players_select.observe(lambda _: self._show_seats(), "value")
+        self._show_seats()
+        self.setup_box = w.VBox(
+            [
+                w.HBox([self.city_select, self.city_path, self.ruleset_select]),
+                w.HBox([self.players_select, self.seed_input, self.new_seed_button]),
+                w.HBox(self.seat_boxes[:3]),
+                w.HBox(self.seat_boxes[3:]),
+                self.start_button,
+            ]
+        )
+
+    def _build_play(self) -> None:
+        self.card_html, self.seen_html = w.HTML(), w.HTML()
+        self.status_html, self.message_html, self.preview_html = w.HTML(), w.HTML(), w.HTML()
+        self.confirm_button = _button("Confirm", button_style="success", icon="check")
+        self.undo_button = _button("Undo", icon="undo")
+        self.pass_button = _button("Pass (no empty station)")
+        self.confirm_button.on_click(lambda _: self._act(self.controller.confirm))
+        self.undo_button.on_click(lambda _: self._act(self._undo))
+        self.pass_button.on_click(lambda _: self._act(self.controller.choose))
+        self.scoreboard_html, self.log_html, self.final_html = w.HTML(), w.HTML(), w.HTML()
+        self.transcript_text = w.Textarea(layout=w.Layout(width="100%", height="240px"))
+        self.play_again_button = _button("Play again", button_style="primary", icon="repeat")
+        self.play_again_button.on_click(lambda _: self._act(self._play_again))
+        self.end_panel = w.VBox(
+            [self.final_html, self.transcript_text, self.play_again_button],
+            layout=w.Layout(display="none"),
+        )
+
+    def _build_city(self) -> None:
+        """The map and the line buttons of the controller's city (again after set-up)."""
+        city = self.controller.city
+        self.map = SheetMap(city, self._on_map_line, self._on_map_station)
+        self.figure = self.map.figure
+        self.line_buttons: dict[str, w.Button] = {}
+        for line in city.lines:
+            b = _button(line.id, tooltip=f"{line.name}: pick this line")
+            b.style.button_color, b.style.text_color = line.color, text_color(line.color)
+            b.on_click(lambda _, lid=line.id: self._act(self.controller.choose, line=lid))
+            self.line_buttons[line.id] = b
+        self._city = city
+        buttons = w.HBox([*self.line_buttons.values(), self.pass_button])
+        buttons.layout.flex_flow = "row wrap"
+        moves = w.HBox([self.confirm_button, self.undo_button])
+        self.children = [
+            self.setup_box,
+            w.HBox([self.card_html, self.seen_html]),
+            self.status_html,
+            self.message_html,
+            self.figure,
+            buttons,
+            self.preview_html,
+            moves,
+            w.HBox([self.scoreboard_html, self.log_html]),
+            self.end_panel,
+        ]
+
+    def _show_seats(self) -> None:
+        for i, box in enumerate(self.seat_boxes):
+            box.layout.display = None if i < self.players_select.value else "none"
+
+    # -- actions ------------------------------------------------------------------------
+    def _act(self, fn: Callable[..., Any], *args: Any, **kw: Any) -> None:
+        """Run a controller action; show its refusal as a message, then refresh."""
+        self.message_html.value = ""
+        try:
+            fn(*args, **kw)
+        except PlayError as err:
+            self.message = str(err)
+            self.message_html.value = f"<span style='color:#B00020'>{html.escape(str(err))}</span>"
+        else:
+            self.message = ""
+        self.refresh()
+
+    def _on_map_line(self, line: str) -> None:
+        if self.controller.card is not None and self.controller.card.kind == "free":
+            self._act(self._refuse, "a free card crosses one empty station: click a station")
+        else:
+            self._act(self.controller.choose, line=line)
+
+    def _on_map_station(self, station: str) -> None:
+        self._act(self.controller.pick_on_map, station)
+
+    @staticmethod
+    def _refuse(message: str) -> None:
+        raise PlayError(message)
+
+    def _undo(self) -> None:
+        done = self.controller.undo()
+        self.message_html.value = f"Undone: {html.escape(done)}"
+
+    def _start(self) -> None:
+        seats = [b.value for b in self.seat_boxes[: self.players_select.value]]
+        city = self.city_path.value.strip() or self.city_select.value
+        self.controller.setup(city, seats, self.ruleset_select.value, self.seed_input.value)
+        if self.controller.city != self._city:  # a new map: new figure and buttons
+            self._build_city()
+
+    def _play_again(self) -> None:
+        self.controller.play_again(self.seed_input.value)
+
+    # -- showing ------------------------------------------------------------------------
+    @property
+    def shown_player(self) -> int:
+        """The seat whose sheet the map shows: the person choosing (else the first person)."""
+        c = self.controller
+        p = c.current_player
+        return p if p is not None else (c.persons or [0])[0]
+
+    def refresh(self) -> None:
+        """Show the controller's state: map, buttons, card, scores, log, end panel."""
+        c, p = self.controller, self.shown_player
+        preview = c.preview()
+        score = c.game.score(p)
+        title = (
+            f"<b>{c.city.name}</b> · {html.escape(c.label(p))}, turn {c.game.turn + 1} · "
+            f"score <b>{score.total}</b>"
+        )
+        free = c.card is not None and c.card.kind == "free"
+        self.map.paint(c.game.sheets[p], title, preview, pick_lines=not free)
+        self._refresh_buttons()
+        self.card_html.value = card_html(c.card)
+        self.seen_html.value = seen_html(c.seen_cards)
+        self.status_html.value = f"<b>{html.escape(c.status())}</b>"
+        names = {s: st.name for s, st in c.city.stations.items()}
+        self.preview_html.value = html.escape(preview.text(names)) if preview else ""
+        self.scoreboard_html.value = scoreboard_html(c.scoreboard(), p)
+        log = "\n".join(reversed(c.log)) or "No turn played yet."
+        self.log_html.value = (
+            f"<pre style='max-height:220px;overflow:auto'>{html.escape(log)}</pre>"
+        )
+        self._refresh_end()
+
+    def _refresh_buttons(self) -> None:
+        c = self.controller
+        legal = set(c.legal_lines())
+        chosen = c.choice.line if c.choice is not None else None
+        for line_id, b in self.line_buttons.items():
+            b.disabled = line_id not in legal
+            b.icon = "check" if line_id == chosen else ""
+        self.pass_button.layout.display = None if c.may_pass else "none"
+        no_person = c.current_player is None
+        self.confirm_button.description = "Play turn (bots)" if no_person else "Confirm"
+        self.confirm_button.disabled = c.is_over or (not no_person and c.choice is None)
+        self.undo_button.disabled = not c.can_undo
+
+    def _refresh_end(self) -> None:
+        c = self.controller
+        self.end_panel.layout.display = None if c.is_over else "none"
+        if c.is_over:
+            self.final_html.value = end_html(c.final_scores())
+            self.transcript_text.value = c.transcript()
