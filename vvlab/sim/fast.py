@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -18,12 +19,12 @@ from vvlab.bots.greedy import GreedyBot
 from vvlab.bots.lookahead import LookaheadBot
 from vvlab.bots.rollout import RolloutBot
 from vvlab.bots.simple import RandomBot
-from vvlab.bots.value import penalty_weight, reach_table
+from vvlab.bots.value import MAX_BOXES, penalty_weight, reach_table
 from vvlab.engine import Ruleset
 from vvlab.model import CityMap
 from vvlab.sim import kernels
 from vvlab.sim.blocks import BlockRecord
-from vvlab.sim.deal import block_generators, deal_game, fallback_seed, row_length
+from vvlab.sim.deal import block_seed_sequence, deal_game, fallback_seed, row_length
 
 _KIND = {
     "number": kernels.NUMBER,
@@ -35,6 +36,17 @@ _KIND = {
 
 def fast_bot_kind(bot: Bot | str) -> tuple[int, int] | None:
     """The kernel's (code, parameter) for a bot, or ``None`` if it has no fast path."""
+    if isinstance(bot, str):
+        return _fast_kind_of_spec(bot)
+    return _fast_kind(bot)
+
+
+@lru_cache(maxsize=256)
+def _fast_kind_of_spec(spec: str) -> tuple[int, int] | None:
+    return _fast_kind(spec)
+
+
+def _fast_kind(bot: Bot | str) -> tuple[int, int] | None:
     try:
         bot = make_bot(bot)
     except (ValueError, TypeError):
@@ -101,9 +113,27 @@ def compile_city(city: CityMap, ruleset: Ruleset) -> CompiledCity:
         np.array([c.shuffle for c in distinct], i64),
         np.array([deck.count(c) for c in distinct], i64),
     )
+    longest = max(len(r) for r in routes)
+    if max(line.indicators for line in city.lines) > MAX_BOXES:
+        raise ValueError(f"the fast path handles at most {MAX_BOXES} indicator boxes a line")
     return CompiledCity(
-        arrays, deck_arrays, types, distinct, reach_table(deck), penalty_weight(ruleset)
+        arrays, deck_arrays, types, distinct, padded_reach(deck, longest), penalty_weight(ruleset)
     )
+
+
+def padded_reach(deck: tuple, longest: int) -> np.ndarray:
+    """The reach table (:func:`vvlab.bots.value.reach_table`) with rows added up to
+    ``longest`` empty stations, each a copy of the last: what clipping the index gives,
+    without clipping in the kernels' inner loop.
+
+    >>> from vvlab import RULESETS
+    >>> t = padded_reach(RULESETS["voll-verplant"].deck, 70)
+    >>> t.shape, bool((t[70] == t[64]).all())
+    ((71, 8), True)
+    """
+    table = reach_table(deck)
+    extra = max(0, longest + 1 - table.shape[0])
+    return np.ascontiguousarray(np.pad(table, ((0, extra), (0, 0)), mode="edge"))
 
 
 def deal_block_fast(
@@ -160,7 +190,8 @@ def play_block_fast(
     params = np.array([c[1] for c in codes], np.int64)  # type: ignore[index]
     cc = compiled or compile_city(city, ruleset)
     players = len(bots)
-    cards_rng, rngs = block_generators(seed, block, players)
+    cards_seq, *bot_seqs = block_seed_sequence(seed, block).spawn(1 + players)
+    cards_rng = np.random.default_rng(cards_seq)  # as block_generators, bots' on demand
     orders, lengths = deal_block_fast(
         seed, block, games, ruleset, city.total_indicators, cards_rng, cc.deck[3], cc.deck[2]
     )
@@ -168,7 +199,7 @@ def play_block_fast(
     bot_u = np.zeros((players, max(total_turns, 1)))
     for p, kind in enumerate(kinds):
         if kind in (kernels.RANDOM_BOT, kernels.ROLLOUT_BOT):
-            bot_u[p, :total_turns] = rngs[p].random(total_turns)
+            bot_u[p, :total_turns] = np.random.default_rng(bot_seqs[p]).random(total_turns)
     rec = BlockRecord.empty_record(block, games, players, len(city.lines), len(city.stations))
     outs = [np.zeros((games, players), np.int64) for _ in range(7)]
     line_turn = np.zeros((games, players, len(city.lines)), np.int64)

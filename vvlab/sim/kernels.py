@@ -286,35 +286,30 @@ def greedy_choice(kind, value, city, reach, weight, st, avail, buf, best_buf, de
                     buf[n] = s
                     n += 1
         star = star_value[buf[0]] if kind == STAR and n > 0 else 0
-        # the change of the sheet value (see delta); every station crossed is on the
-        # line, so only transfer stations touch other lines
+        # the change of the sheet value (see delta; ``reach`` is padded so that no
+        # index needs clipping): every station crossed is on the line, so only
+        # transfer stations touch other lines, each step telescoping their terms
         v = weight * n + 1000 * star
         if done[line] == 0:
             e, b = empty[line], boxes[line]
-            v += avail[line] * (
-                reach[min(e - n, MAX_REACH_STATIONS), min(b - 1, MAX_REACH_BOXES)]
-                - reach[min(e, MAX_REACH_STATIONS), min(b, MAX_REACH_BOXES)]
-            )
+            v += avail[line] * (reach[e - n, b - 1] - reach[e, b])
         transfers = False
         for c in range(n):
             s = buf[c]
-            if st_off[s + 1] - st_off[s] > 1:
+            j0, j1 = st_off[s], st_off[s + 1]
+            if j1 - j0 > 1:
                 transfers = True
-                for j in range(st_off[s], st_off[s + 1]):
-                    dec[st_lines[j]] += 1
+                for j in range(j0, j1):
+                    m = st_lines[j]
+                    if m != line and done[m] == 0:
+                        e, b = empty[m] - dec[m], boxes[m]
+                        v += avail[m] * (reach[e - 1, b] - reach[e, b])
+                        dec[m] += 1
         if transfers:
             for c in range(n):
                 s = buf[c]
                 for j in range(st_off[s], st_off[s + 1]):
-                    m = st_lines[j]
-                    if dec[m] > 0:
-                        if m != line and done[m] == 0:
-                            e, b = empty[m], min(boxes[m], MAX_REACH_BOXES)
-                            v += avail[m] * (
-                                reach[min(e - dec[m], MAX_REACH_STATIONS), b]
-                                - reach[min(e, MAX_REACH_STATIONS), b]
-                            )
-                        dec[m] = 0
+                    dec[st_lines[j]] = 0
         if not found or v > best_val:
             found, best_line, best_n, best_val = True, line, n, v
             for i in range(n):
