@@ -26,6 +26,7 @@ _LAZY = {
     "SimulationInterrupted": "vvlab.sim.errors",
     "connect_scheduler": "vvlab.sim.executors",
     "replay_game": "vvlab.sim.replay",
+    "replay_games": "vvlab.sim.replay",
     "BLOCK_SIZE": "vvlab.sim.deal",
 }
 

@@ -1,4 +1,5 @@
-"""How a game's sheets fill up, turn by turn (from ``game.history``)."""
+"""How a game's sheets fill up, turn by turn (from ``game.history``); for a simulation
+result, :func:`fill_progress` hands over to :mod:`vvlab.viz.progress_runs`."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from vvlab.engine.game import Game
 from vvlab.viz.maps import sheet_score
 from vvlab.viz.plan import FONT, INK, line_label
 
 if TYPE_CHECKING:
-    from vvlab.engine.game import Game
+    from vvlab.sim.result import SimulationResult
 
 ALL = "all"
 """The column of :func:`fill_table` for the share of every station on the map."""
@@ -54,16 +56,24 @@ def fill_table(game: Game) -> pd.DataFrame:
     return pd.DataFrame(rows).set_index(["player", "turn"])
 
 
-def fill_progress(game: Game) -> go.Figure:
-    """Per turn, the share of stations filled overall and on each line, one panel per
-    player of a running or finished game.
+def fill_progress(obj: Game | SimulationResult, games: int = 200) -> go.Figure:
+    """Per turn, the share of stations filled: of a game, or of a simulation run.
+
+    A ``Game`` (running or finished) gives :func:`game_fill_progress`: one panel per
+    player, overall and per line. A ``SimulationResult`` gives
+    :func:`~vvlab.viz.progress_runs.run_fill_progress`: per bot the mean curve with a
+    10–90% band over the run's first ``games`` games, replayed.
+
+    Parameters
+    ----------
+    obj
+        A :class:`~vvlab.Game` or a ``SimulationResult``.
+    games
+        Results only: how many of the run's first games to replay.
 
     Returns
     -------
     plotly.graph_objects.Figure
-        Per player (panel) a thick ``all stations`` trace and one trace per line in
-        its colour (``meta`` holds ``player`` and ``line``, ``"all"`` for the overall
-        share); x is the turn, from 0 (empty sheet) to ``game.turn``.
 
     Examples
     --------
@@ -74,6 +84,29 @@ def fill_progress(game: Game) -> go.Figure:
     >>> fig = fill_progress(game)
     >>> len(fig.data) == 2 * (1 + len(game.city.lines))
     True
+    >>> res = vvlab.simulate("tutorial", games=8, seed=1, workers=1, progress=False)
+    >>> [t.meta["kind"] for t in fill_progress(res, games=4).data]
+    ['band', 'mean']
+    """
+    if isinstance(obj, Game):
+        return game_fill_progress(obj)
+    if hasattr(obj, "metadata") and hasattr(obj, "games"):
+        from vvlab.viz.progress_runs import run_fill_progress
+
+        return run_fill_progress(obj, games)
+    raise TypeError(f"fill_progress takes a Game or a SimulationResult, not {type(obj).__name__}")
+
+
+def game_fill_progress(game: Game) -> go.Figure:
+    """Per turn, the share of stations filled overall and on each line, one panel per
+    player of a running or finished game.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        Per player (panel) a thick ``all stations`` trace and one trace per line in
+        its colour (``meta`` holds ``player`` and ``line``, ``"all"`` for the overall
+        share); x is the turn, from 0 (empty sheet) to ``game.turn``.
     """
     table = fill_table(game)
     cols = min(game.players, 3)

@@ -89,7 +89,11 @@ def fill_section(result: Any, figure: Callable[[go.Figure], str]) -> str:
     game 0 replayed (the run's bots and seed)."""
     try:
         fig = fill_progress(result)
-        note = "Mean over the run."
+        n = min(200, int(result.metadata["games"]))
+        note = (
+            f"Mean and 10–90% band per bot over the first {n} games of the run "
+            f"(seed {result.seed}), replayed."
+        )
     except (AttributeError, TypeError):
         from vvlab.sim.replay import replay_game
 
