@@ -272,3 +272,25 @@ def test_controllers_import_no_ui_stack():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_map_updates_never_set_a_property_and_its_parent_together():
+    """plotly.js drops a whole update that sets e.g. ``marker`` and ``marker.color`` at
+    once (the browser test found the map frozen after a turn): check every message."""
+    widget = PlayWidget("tutorial", seats=["person"], seed=5)
+    twin = Game("tutorial", players=1, seed=5)
+    sent: list[dict] = []
+    send = widget.figure._send_update_msg
+
+    def spy(restyle_data, relayout_data, *args, **kwargs):
+        sent.append({**restyle_data, **relayout_data})
+        return send(restyle_data, relayout_data, *args, **kwargs)
+
+    widget.figure._send_update_msg = spy
+    for _ in range(3):
+        twin.play([person_turn(widget, twin, 0)])
+    assert any(any(k.startswith("marker") for k in msg) for msg in sent)
+    for msg in sent:
+        for key in msg:
+            parents = [key[:i] for i, ch in enumerate(key) if ch == "."]
+            assert not set(parents) & set(msg), f"{key} sent with its parent: {sorted(msg)}"

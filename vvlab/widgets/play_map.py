@@ -191,7 +191,7 @@ class SheetMap:
             ("stars", stars_trace(self.city, sheet)),
         ):
             t = self.trace(role)
-            t.update(x=fresh.x, y=fresh.y, marker=fresh.marker, meta=fresh.meta)
+            t.update(x=fresh.x, y=fresh.y, marker=fresh.marker.to_plotly_json(), meta=fresh.meta)
             if role == "stars":
                 t.update(text=fresh.text, hovertext=fresh.hovertext)
         self.trace("stations").customdata = station_trace(self.city, sheet).customdata

@@ -1,0 +1,363 @@
+"""Real-browser smoke test: the widgets render and respond in JupyterLab with Chromium.
+
+Starts JupyterLab on a free localhost port with a small notebook in a temporary
+folder, opens it in Debian's Chromium (``/usr/bin/chromium``, installed by
+``apt-get install -y chromium``; ``.ci/run`` does this) driven by Playwright, runs
+the cells with Shift+Enter and then, in the page:
+
+- clicks a line button of the ``PlayWidget`` and "Confirm", and checks that the turn
+  advanced (status text, map title) and that the plotly map changed (its markers);
+- types 6 lines and 40 stations into the ``MapEditor``, clicks "Generate" and checks
+  that its statistics and canvas changed.
+
+A screenshot of each step goes to ``tests/browser/screenshots/`` (git-ignored), and
+``widget-play.png`` and ``widget-editor.png`` cropped to the widgets: the README's
+screenshots. ``VVLAB_README_IMAGES=docs/images python -m pytest tests/browser`` also
+copies these two there.
+
+Skips when Chromium, Playwright or JupyterLab is missing. Run it alone with
+``python -m pytest tests/browser -m browser``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from importlib.util import find_spec
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"  # Debian's package path (apt-get install -y chromium)
+REPO = Path(__file__).resolve().parents[2]
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+NOTEBOOK = "widgets.ipynb"
+SERVER_START_TIMEOUT = 120  # s; JupyterLab takes 20-30 s to start on a busy 2-core machine
+RENDER_TIMEOUT = 120_000  # ms; kernel start, imports and the first widget render
+STEP_TIMEOUT = 30_000  # ms; one click -> kernel -> widget update -> re-render
+BROWSER_ERRORS: list[str] = []  # JavaScript errors seen in the page, for failure messages
+
+PLAY_CELL = (
+    'from vvlab.widgets import PlayWidget\nw = PlayWidget("tutorial", seats=["person"], seed=1)\nw'
+)
+EDITOR_CELL = 'from vvlab.widgets import MapEditor\ned = MapEditor("tutorial")\ned'
+
+# Every marker plotly draws in the map: its shape, place and colour, as one string.
+MARKERS_JS = """el => Array.from(el.querySelectorAll('.scatterlayer path.point'))
+    .map(p => [p.getAttribute('d'), p.getAttribute('transform'), p.style.fill].join(' '))"""
+
+
+def _missing() -> str | None:
+    if not Path(CHROMIUM).exists():
+        return f"{CHROMIUM} is missing (apt-get install -y chromium)"
+    for module in ("playwright", "jupyterlab", "ipywidgets", "anywidget", "plotly"):
+        if find_spec(module) is None:
+            return f"Python package {module!r} is missing (pip install -e '.[test]')"
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _cell(source: str) -> dict:
+    return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": []} | {
+        "source": source
+    }
+
+
+def _write_settings(folder: Path) -> None:
+    """User settings for the test: every cell rendered (no windowing), no news pop-up."""
+    settings = {
+        "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+            "fetchNews": "false",
+            "checkForUpdates": False,
+        },
+    }
+    for name, values in settings.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values))
+
+
+def _stop(proc: subprocess.Popen, runtime: Path) -> None:
+    """Stop the server (its kernels shut down with it), then anything left that was
+    started for this test: processes whose command line names our runtime folder."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+    for pid_dir in Path("/proc").glob("[0-9]*"):
+        try:
+            cmdline = (pid_dir / "cmdline").read_bytes().decode(errors="replace")
+        except OSError:
+            continue
+        if str(runtime) in cmdline:
+            with contextlib.suppress(OSError):
+                os.kill(int(pid_dir.name), signal.SIGKILL)
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A JupyterLab server on a free localhost port, serving a folder with the test
+    notebook; yields the notebook's URL and stops the server (and its kernels)."""
+    reason = _missing()
+    if reason:
+        pytest.skip(reason)
+    base = tmp_path_factory.mktemp("lab")
+    root, runtime, settings = base / "root", base / "runtime", base / "settings"
+    for folder in (root, runtime, settings):
+        folder.mkdir()
+    _write_settings(settings)
+    notebook = {
+        "cells": [_cell(PLAY_CELL), _cell(EDITOR_CELL)],
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (root / NOTEBOOK).write_text(json.dumps(notebook, indent=1))
+    port = _free_port()
+    env = os.environ | {
+        "JUPYTER_RUNTIME_DIR": str(runtime),
+        "JUPYTER_CONFIG_DIR": str(base / "config"),
+        "JUPYTERLAB_SETTINGS_DIR": str(settings),
+        "JUPYTERLAB_WORKSPACES_DIR": str(base / "workspaces"),
+        # the kernel imports vvlab from this checkout
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
+    }
+    command = [
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lab",
+        "--no-browser",
+        "--IdentityProvider.token=",  # no token, no password: only 127.0.0.1 can reach it
+        "--ServerApp.allow_root=True",  # CI runs as root
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--ServerApp.root_dir={root}",
+    ]
+    log_path = base / "server.log"
+    with log_path.open("wb") as log:
+        proc = subprocess.Popen(
+            command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + SERVER_START_TIMEOUT
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"JupyterLab exited with {proc.returncode}:\n{log_path.read_text()}")
+            try:
+                with urllib.request.urlopen(f"{url}/api/status", timeout=5) as response:
+                    if response.status == 200:
+                        break
+            except (urllib.error.URLError, OSError):
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(
+                    f"JupyterLab did not answer on {url} within {SERVER_START_TIMEOUT} s:\n"
+                    + log_path.read_text()[-3000:]
+                )
+            time.sleep(0.5)
+        yield f"{url}/lab/tree/{NOTEBOOK}"
+    finally:
+        _stop(proc, runtime)
+
+
+@pytest.fixture(scope="module")
+def page(lab: str) -> Iterator:
+    """The test notebook open in headless Chromium, both cells run."""
+    from playwright.sync_api import sync_playwright
+
+    SCREENSHOTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            pg = browser.new_page(viewport={"width": 1400, "height": 1600})
+            pg.set_default_timeout(STEP_TIMEOUT)
+            pg.on("pageerror", lambda err: BROWSER_ERRORS.append(f"page error: {err}"))
+            pg.on(
+                "console",
+                lambda msg: (
+                    BROWSER_ERRORS.append(f"console: {msg.text}") if msg.type == "error" else None
+                ),
+            )
+            pg.goto(lab, timeout=RENDER_TIMEOUT)
+            cells = pg.locator(".jp-Notebook .jp-CodeCell")
+            cells.nth(1).wait_for(timeout=RENDER_TIMEOUT)
+            pg.screenshot(path=SCREENSHOTS / "01-notebook-open.png")
+            # Run the cells only once the kernel is connected, or Shift+Enter does nothing.
+            idle = pg.locator("#jp-main-statusbar").get_by_text(re.compile(r"\|\s*Idle"))
+            idle.wait_for(timeout=RENDER_TIMEOUT)
+            cells.nth(0).locator(".jp-InputArea-editor").click()
+            pg.keyboard.press("Shift+Enter")
+            pg.keyboard.press("Shift+Enter")
+            prompt = cells.nth(1).locator(".jp-InputPrompt")
+            try:
+                pg.wait_for_function(
+                    "el => /\\[(\\*|\\d+)\\]/.test(el.textContent)",
+                    arg=prompt.element_handle(),
+                    timeout=STEP_TIMEOUT,
+                )
+            except Exception as err:
+                pg.screenshot(path=SCREENSHOTS / "failed-run-cells.png")
+                raise AssertionError("Shift+Enter did not run the notebook's cells") from err
+            yield pg
+        finally:
+            browser.close()
+
+
+def _output(page, index: int):
+    return page.locator(".jp-Notebook .jp-CodeCell").nth(index).locator(".jp-OutputArea")
+
+
+def _wait_rendered(page, index: int, button: str, what: str):
+    """The output of cell ``index`` once its widget shows the button ``button`` and a
+    plotly plot; fails with what the output shows instead."""
+    out = _output(page, index)
+    try:
+        _button(out, button).wait_for(timeout=RENDER_TIMEOUT)
+        out.locator(".js-plotly-plot .scatterlayer path.point").first.wait_for(
+            timeout=RENDER_TIMEOUT
+        )
+    except Exception as err:
+        page.screenshot(path=SCREENSHOTS / f"failed-{what}.png")
+        shown = out.inner_text(timeout=5_000) if out.count() else "(no output)"
+        raise AssertionError(
+            f"the {what} did not render within {RENDER_TIMEOUT // 1000} s; "
+            f"the cell output shows: {shown[:1500]!r}"
+        ) from err
+    return out
+
+
+def _button(out, text: str):
+    """The widget button whose whole text is ``text``."""
+    return out.locator("button.widget-button", has_text=re.compile(rf"^\s*{re.escape(text)}\s*$"))
+
+
+def _markers(plot) -> list[str]:
+    return plot.evaluate(MARKERS_JS)
+
+
+def _wait_until(page, condition, message: str, timeout: float = STEP_TIMEOUT / 1000) -> None:
+    """Wait until ``condition()`` holds; else fail with ``message`` and a screenshot."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            page.screenshot(path=SCREENSHOTS / "failed.png")
+            errors = "\n".join(BROWSER_ERRORS[-10:]) or "none"
+            raise AssertionError(
+                f"{message} (see {SCREENSHOTS / 'failed.png'}); browser errors:\n{errors}"
+            )
+        time.sleep(0.25)
+
+
+def _crop(page, out, bottom, name: str) -> None:
+    """Screenshot ``out`` (a cell output) from its top down to the bottom of ``bottom``
+    as ``name``; copied to ``$VVLAB_README_IMAGES`` when set (the README's images)."""
+    out.evaluate("el => el.scrollIntoView({block: 'start'})")
+    top, end = out.bounding_box(), bottom.bounding_box()
+    assert top and end, f"{name}: the widget is not visible"
+    height = min(end["y"] + end["height"] + 8, page.viewport_size["height"]) - top["y"]
+    clip = {"x": top["x"], "y": top["y"], "width": top["width"], "height": height}
+    page.screenshot(path=SCREENSHOTS / name, clip=clip)
+    target = os.environ.get("VVLAB_README_IMAGES")
+    if target:
+        Path(target).mkdir(parents=True, exist_ok=True)
+        shutil.copy(SCREENSHOTS / name, Path(target) / name)
+
+
+def test_play_widget_turn_in_browser(page) -> None:
+    from vvlab.widgets import PlayController
+
+    line = PlayController("tutorial", seats=["person"], seed=1).legal_lines()[0]
+    out = _wait_rendered(page, 0, line, "PlayWidget")
+    plot = out.locator(".js-plotly-plot").first
+    title = plot.locator(".gtitle")
+    status = out.locator(".widget-html", has_text=re.compile(r"Turn \d+, card")).first
+    page.screenshot(path=SCREENSHOTS / "02-play-rendered.png")
+    assert "Turn 1," in status.inner_text(), status.inner_text()
+    assert "turn 1 " in title.text_content(), title.text_content()
+    before = _markers(plot)
+
+    _button(out, line).click()
+    preview = out.get_by_text(f"line {line}: fills")
+    _wait_until(
+        page,
+        lambda: preview.count() == 1 and len(_markers(plot)) > len(before),
+        f"picking line {line} showed no preview (text and markers on the map)",
+    )
+    page.screenshot(path=SCREENSHOTS / "03-play-line-picked.png")
+    picked = _markers(plot)
+
+    _button(out, "Confirm").click()
+    _wait_until(
+        page,
+        lambda: "Turn 2," in status.inner_text(),
+        f"the turn did not advance after Confirm: {status.inner_text()!r}",
+    )
+    _wait_until(
+        page,
+        lambda: "turn 2 " in title.text_content() and _markers(plot) not in (before, picked),
+        "the map was not redrawn after the turn: its title says "
+        f"{title.text_content()!r}, its markers changed: {_markers(plot) != picked}",
+    )
+    assert len(_markers(plot)) > len(before), "the confirmed move left no crosses on the map"
+    assert preview.count() == 0, "the preview text stayed after confirming"
+    page.screenshot(path=SCREENSHOTS / "04-play-turn-confirmed.png")
+    _crop(page, out, out, "widget-play.png")
+
+
+def test_map_editor_generate_in_browser(page) -> None:
+    out = _wait_rendered(page, 1, "Generate", "MapEditor")
+    plot = out.locator(".js-plotly-plot").first
+    stats = out.locator(".widget-html", has_text="Statistics").first
+    out.evaluate("el => el.scrollIntoView({block: 'start'})")
+    page.screenshot(path=SCREENSHOTS / "05-editor-rendered.png")
+    stats_before, before = stats.inner_text(), _markers(plot)
+    assert "12 stations, 4 lines" in stats_before, stats_before
+
+    # A smaller city than the default: typing into the fields reaches the kernel too.
+    for label, value in (("lines", "6"), ("stations", "40")):
+        field = out.locator(".widget-text", has=page.locator("label", has_text=label))
+        field.locator("input").first.fill(value)
+        field.locator("input").first.press("Tab")  # number fields sync on blur
+    _button(out, "Generate").click()
+    _wait_until(
+        page,
+        lambda: stats.inner_text() != stats_before,
+        f"the statistics did not change after Generate: {stats_before!r}",
+    )
+    _wait_until(
+        page,
+        lambda: len(_markers(plot)) != len(before),
+        f"the canvas was not redrawn after Generate ({len(before)} markers)",
+    )
+    assert "6 lines" in stats.inner_text(), (
+        f"Generate did not use the fields: {stats.inner_text()!r}"
+    )
+    page.screenshot(path=SCREENSHOTS / "06-editor-generated.png")
+    _crop(page, out, plot.locator(".scatterlayer").first, "widget-editor.png")  # no blank below
