@@ -1,24 +1,170 @@
-"""Layer 6: every notebook's code cells run top to bottom without error."""
+"""Layer 6: each notebook runs top to bottom with its small parameters.
+
+Every code cell runs in an in-process IPython shell (as in Jupyter: magics, display of
+the last expression through the notebook formatters, widgets created without a
+browser), in a fresh temporary working directory, with plotly rendering to JSON so
+nothing opens a browser. After a notebook has run, its key results are checked.
+The notebooks' parameters cells keep their small CI values: ``VVLAB_FULL`` is unset.
+"""
+
+from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOK_DIR = ROOT / "notebooks"
+NOTEBOOKS = sorted(NOTEBOOK_DIR.glob("*.ipynb"))
+EXPECTED = [
+    "01-explore-cities.ipynb",
+    "02-play.ipynb",
+    "03-design-a-city.ipynb",
+    "04-balance.ipynb",
+]
+TIME_LIMIT = 60.0  # seconds per notebook on the 2-core CI machine
+
+
+def read_cells(path: Path) -> list[dict]:
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+def run_notebook(path: Path) -> dict:
+    """Run every code cell in an IPython shell; the shell's namespace afterwards."""
+    import plotly.io as pio
+    from IPython.core.interactiveshell import InteractiveShell
+    from traitlets.config import Config
+
+    import vvlab.viz
+
+    config = Config()
+    config.HistoryManager.enabled = False  # no history database in the home directory
+    InteractiveShell.clear_instance()
+    shell = InteractiveShell.instance(config=config)
+    renderer = pio.renderers.default
+    pio.renderers.default = "json"
+    vvlab.viz.enable_notebook_display(shell)
+    try:
+        for i, cell in enumerate(c for c in read_cells(path) if c["cell_type"] == "code"):
+            source = "".join(cell["source"])
+            result = shell.run_cell(source, store_history=False)
+            if not result.success:
+                error = result.error_in_exec or result.error_before_exec
+                raise AssertionError(f"{path.name}, code cell {i} failed:\n{source}") from error
+        return dict(shell.user_ns)
+    finally:
+        vvlab.viz.disable_notebook_display(shell)
+        pio.renderers.default = renderer
+        InteractiveShell.clear_instance()
+
+
+@pytest.fixture
+def sandbox(tmp_path, monkeypatch):
+    """A fresh working directory; the sample data stay reachable; small parameters."""
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    monkeypatch.setenv("IPYTHONDIR", str(tmp_path / "ipython"))
+    monkeypatch.delenv("VVLAB_FULL", raising=False)
+    monkeypatch.setenv("VVLAB_DATA", str(ROOT / "data" / "sample"))
+    return work
+
+
+def run_timed(name: str) -> dict:
+    clock = time.perf_counter()
+    ns = run_notebook(NOTEBOOK_DIR / name)
+    seconds = time.perf_counter() - clock
+    assert seconds < TIME_LIMIT, f"{name} took {seconds:.1f} s (limit {TIME_LIMIT} s)"
+    return ns
+
+
+def test_the_four_notebooks_are_there():
+    assert [p.name for p in NOTEBOOKS] == EXPECTED
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
-def test_notebook_runs_top_to_bottom(path, monkeypatch):
-    monkeypatch.chdir(path.parent)
-    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    namespace: dict = {"__name__": "__main__"}
-    code_cells = [c for c in cells if c["cell_type"] == "code"]
-    assert code_cells, f"{path.name} has no code"
-    for i, cell in enumerate(code_cells):
-        source = "".join(cell["source"])
-        exec(compile(source, f"{path.name}[cell {i}]", "exec"), namespace)
+def test_notebook_is_committed_clean(path):
+    """No outputs, no execution counts, one parameters cell with a switch to full."""
+    cells = read_cells(path)
+    code = [c for c in cells if c["cell_type"] == "code"]
+    assert code, f"{path.name} has no code"
+    assert all(c["outputs"] == [] and c["execution_count"] is None for c in code)
+    tagged = [c for c in cells if "parameters" in c["metadata"].get("tags", [])]
+    assert len(tagged) == 1 and tagged[0]["cell_type"] == "code"
+    assert "VVLAB_FULL" in "".join(tagged[0]["source"])
+    assert cells[0]["cell_type"] == "markdown"
 
 
-def test_there_is_a_notebook_to_open():
-    assert NOTEBOOKS
+def test_01_explore_cities(sandbox):
+    ns = run_timed("01-explore-cities.ipynb")
+    overview = ns["overview"]
+    assert list(overview.index) == ["amsterdam", "berlin", "madrid", "paris"]
+    assert (overview["transfer stations"] > 10).all()
+    assert set(ns["sources"].values()) == {"data/sample"}  # the sample data were used
+    assert len(ns["central"]) == 4 * 5 and (ns["central"]["betweenness"] > 0).all()
+    assert ns["graph_measures"]["connected"].all()
+    assert ns["harder"] is True  # Paris scores lower than Amsterdam with the sample runs
+    assert len(ns["plans"]) == 4
+
+
+def test_02_play(sandbox):
+    ns = run_timed("02-play.ipynb")
+    finished, replayed = ns["finished"], ns["replayed"]
+    assert finished.is_over and finished.players == len(ns["REPLAY_SEATS"])
+    assert [replayed.score(p) for p in range(finished.players)] == [
+        finished.score(p) for p in range(finished.players)
+    ]
+    assert ns["solo"].controller.game.players == 1
+    assert ns["versus"].controller.seats[1:] == tuple(ns["OPPONENTS"])
+    assert ns["scripted"].game.turn == ns["SCRIPTED_TURNS"]
+    progress = ns["progress"]
+    assert len(progress.data) == finished.players * (1 + len(finished.city.lines))
+    ns["slider"].value = 3  # the replay follows the slider
+    assert ns["turn_view"].layout.title.text.startswith("turn 3, card ")
+
+
+def maps_folder_state() -> dict[str, int]:
+    return {p.name: p.stat().st_mtime_ns for p in (ROOT / "maps").iterdir()}
+
+
+def test_03_design_a_city(sandbox):
+    before = maps_folder_state()
+    ns = run_timed("03-design-a-city.ipynb")
+    assert maps_folder_state() == before  # SAVE_TO_MAPS is off: maps/ is left alone
+    city, saved = ns["city"], Path(ns["saved_path"])
+    assert city.id == "vienna" and len(city.lines) == 5 and len(city.transfer_stations) >= 10
+    assert saved.is_file() and not saved.resolve().is_relative_to(ROOT)  # never into maps/
+    import vvlab
+
+    assert vvlab.load_map(saved) == city
+    assert ns["problems_before"] and ns["editor"].controller.problems() == []
+    assert ns["quick"].result.metadata["games"] == ns["GAMES"]
+    assert ns["change"].comparison.index.tolist() == ["greedy"]
+    assert ns["bot_game"].is_over
+
+
+def run_04(sandbox):
+    ns = run_timed("04-balance.ipynb")
+    cities, bots = ns["CITIES"], ns["BOTS"]
+    assert ns["hardest"] in cities
+    gap = ns["gap"]
+    assert len(gap) == len(cities) * len(bots) and (gap["hindsight_mean"] > 0).all()
+    shares = ns["luck"]
+    assert shares.index.tolist() == cities
+    assert ((shares[["deal", "bot", "residual"]].sum(axis=1) - 1).abs() < 1e-9).all()
+    assert ns["race"].index.tolist() == ns["RACE_PLAYERS"]
+    assert len(ns["deck_effects"]) >= 3
+    return ns
+
+
+def test_04_balance_from_sample_data(sandbox):
+    ns = run_04(sandbox)
+    assert set(ns["sources"]["source"]) == {"data/sample"}
+
+
+def test_04_balance_simulates_without_data(sandbox, monkeypatch, tmp_path):
+    monkeypatch.setenv("VVLAB_DATA", str(tmp_path / "no-data-here"))
+    ns = run_04(sandbox)
+    assert set(ns["sources"]["source"]) == {"simulated"}
