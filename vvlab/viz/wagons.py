@@ -141,6 +141,14 @@ def _candidates(
             yield 4 * turn + extra / 6, (centre[0] - mid[0], centre[1] - mid[1])
 
 
+Columns = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+"""Many boxes at once: ``(x0, y0, x1, y1)``, each a column of shape ``(m, 1)``."""
+
+
+def _grow(boxes: Columns, by: float) -> Columns:
+    return (boxes[0] - by, boxes[1] - by, boxes[2] + by, boxes[3] + by)
+
+
 class _Obstacles:
     """What a wagon should not cover, in pixels: stations, segments, other wagons."""
 
@@ -153,13 +161,29 @@ class _Obstacles:
         self.area = (0.0, 0.0, frame.width, frame.height)
         self.wagons: list[Box] = []
 
-    def cost(self, box: Box) -> float:
-        stations = int(points_in_box(self.points, self.radii + 2, box).sum())
-        segments = int(segments_hitting_box(self.p, self.q, inflate(box, 2)).sum())
-        wagons = sum(boxes_overlap(inflate(box, 3), other) for other in self.wagons)
+    def costs(self, boxes: Columns) -> np.ndarray:
+        """The cost of covering each box, shape ``(m,)``: 100 a station, 8 a segment,
+        1000 a wagon placed before, 500 for leaving the plot area."""
+        stations = points_in_box(self.points, self.radii + 2, boxes).sum(axis=1)
+        segments = segments_hitting_box(self.p, self.q, _grow(boxes, 2)).sum(axis=1)
+        grown = _grow(boxes, 3)
+        wagons = np.zeros(len(boxes[0]), dtype=int)
+        for o in self.wagons:
+            hit = (grown[0] < o[2]) & (o[0] < grown[2]) & (grown[1] < o[3]) & (o[1] < grown[3])
+            wagons = wagons + hit[:, 0]
         a = self.area
-        outside = not (box[0] >= a[0] and box[1] >= a[1] and box[2] <= a[2] and box[3] <= a[3])
-        return 100 * stations + 8 * segments + 1000 * wagons + 500 * outside
+        inside = (boxes[0] >= a[0]) & (boxes[1] >= a[1]) & (boxes[2] <= a[2]) & (boxes[3] <= a[3])
+        return 100 * stations + 8 * segments + 1000 * wagons + 500 * ~inside[:, 0]
+
+
+def _best_body(obstacles: _Obstacles, station: Point, outward: Point, shape: Box, radius: float):
+    """The body centre with the lowest preference plus cost (every spot scored at once)."""
+    spots = list(_candidates(station, outward, shape, radius))
+    prefs = np.array([pref for pref, _ in spots])
+    cx = np.array([[c[0]] for _, c in spots])
+    cy = np.array([[c[1]] for _, c in spots])
+    columns = (shape[0] + cx, shape[1] + cy, shape[2] + cx, shape[3] + cy)
+    return spots[int(np.argmin(prefs + obstacles.costs(columns)))][1]
 
 
 def place_wagons(city: CityMap, frame: Frame) -> list[Wagon]:
@@ -183,11 +207,7 @@ def place_wagons(city: CityMap, frame: Frame) -> list[Wagon]:
         outward = direction(px[line.stations[1]], px[first])
         shape, boxes, text = wagon_shape(line.indicators)
         radius = station_size(len(city.lines_through(first))) / 2
-        candidates = _candidates(px[first], outward, shape, radius)
-        _, body = min(
-            ((pref + obstacles.cost(_shift(shape, c)), c) for pref, c in candidates),
-            key=lambda pair: pair[0],
-        )
+        body = _best_body(obstacles, px[first], outward, shape, radius)
         box = _shift(shape, body)
         obstacles.wagons.append(box)
         corners = frame.to_map((box[0], box[1])), frame.to_map((box[2], box[3]))

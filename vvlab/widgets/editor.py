@@ -1,17 +1,20 @@
 """``MapEditor``: design a city in JupyterLab - a thin ipywidgets view over
 :class:`~vvlab.widgets.editor_state.MapEditorController`.
 
-The canvas is a plotly ``FigureWidget`` (:func:`~vvlab.widgets.editor_canvas.editor_figure`):
-a click on the faint grid adds a station (mode "add station") or moves the selected
-one there ("move"); a click on a station selects it, or adds it to the line being
-drawn ("draw line"). Every control is an attribute, so tests and notebooks can drive
-the editor: ``editor.undo_button.click()``, ``editor.mode.value = "move"``,
+The canvas is a plotly ``FigureWidget`` (as
+:func:`~vvlab.widgets.editor_canvas.editor_figure`, redrawn in place by
+:class:`~vvlab.widgets.editor_draw.CanvasPainter`): a click on the faint grid adds a
+station (mode "add station") or moves the selected one there ("move"); a click on a
+station selects it, or adds it to the line being drawn ("draw line"). The problems
+and statistics sit right of the canvas on a wide screen and wrap below it on a narrow
+one; so do the controls of every row. The "open" dropdown shows what is open. Every
+control is an attribute, so tests and notebooks can drive the editor:
+``editor.undo_button.click()``, ``editor.mode.value = "move"``,
 ``editor.click_grid(3, 4)``.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import ipywidgets as w
@@ -20,7 +23,9 @@ from plotly.callbacks import Points
 
 from vvlab.model import MapError, builtin_maps
 from vvlab.widgets.editor_actions import EditorActions
-from vvlab.widgets.editor_canvas import overlay_traces, plan_figure
+from vvlab.widgets.editor_canvas import HEIGHT
+from vvlab.widgets.editor_draw import CanvasPainter
+from vvlab.widgets.editor_files import BLANK, OTHER, opened_source
 from vvlab.widgets.editor_history import EditError
 from vvlab.widgets.editor_panels import message_html, problems_html, stats_html
 from vvlab.widgets.editor_state import MapEditorController
@@ -34,6 +39,11 @@ _EXPECTED = (EditError, MapError, ValueError, OSError, KeyError, TypeError)
 
 def _button(description: str, **kw: Any) -> w.Button:
     return w.Button(description=description, layout=w.Layout(width="auto"), **kw)
+
+
+def _row(*children: w.Widget) -> w.HBox:
+    """A row of controls that wraps onto the next line when the notebook is narrow."""
+    return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap"))
 
 
 def _text(description: str, width: str = "220px", **kw: Any) -> w.Text:
@@ -83,8 +93,7 @@ class MapEditor(EditorActions, w.VBox):
         self.last_balance: Any = None
         self._pending_save: str | None = None
         self._holding = False
-        self._drawn: tuple[str, float] | None = None
-        self._plan_traces = 0
+        self._source_shown: Any = ()
         self._build()
         self.controller.listeners.append(self._on_change)
         self.refresh()
@@ -92,6 +101,7 @@ class MapEditor(EditorActions, w.VBox):
     # -- layout ---------------------------------------------------------------------------
     def _build(self) -> None:
         self.figure = go.FigureWidget()
+        self.painter = CanvasPainter(self.figure, self._on_click)
         self.message = w.HTML()
         self.problems_panel = w.HTML()
         self.stats_panel = w.HTML()
@@ -99,8 +109,8 @@ class MapEditor(EditorActions, w.VBox):
             self._open_row(),
             self._city_row(),
             self._mode_row(),
-            w.HBox([self.figure, w.VBox([self.problems_panel, self.stats_panel])]),
             self.message,
+            self._canvas_row(),
             self._station_row(),
             self._draw_row(),
             self._line_rows(),
@@ -108,9 +118,24 @@ class MapEditor(EditorActions, w.VBox):
             self._save_row(),
         ]
 
+    def _canvas_row(self) -> w.Box:
+        """The canvas, and the panels beside it (or below it when there is no room)."""
+        panels = w.VBox(
+            [self.problems_panel, self.stats_panel],
+            layout=w.Layout(
+                flex="1 1 300px",
+                min_width="280px",
+                max_height=f"{HEIGHT}px",
+                overflow="auto",
+                padding="0 0 0 8px",
+            ),
+        )
+        canvas = w.Box([self.figure], layout=w.Layout(overflow="auto"))  # scrolls if narrower
+        return w.HBox([canvas, panels], layout=w.Layout(flex_flow="row wrap"))
+
     def _open_row(self) -> w.Box:
         self.source_select = w.Dropdown(
-            options=[("blank city", None), *((n, n) for n in builtin_maps())],
+            options=[("blank city", BLANK), *((n, n) for n in builtin_maps())],
             description="open",
         )
         self.open_button = _button("Open")
@@ -125,14 +150,14 @@ class MapEditor(EditorActions, w.VBox):
         self.generate_button.on_click(lambda _: self._act(self._generate))
         parts = [self.source_select, self.open_button, self.open_path, self.open_file_button]
         gen = [self.gen_lines, self.gen_stations, self.gen_seed, self.generate_button]
-        return w.VBox([w.HBox(parts), w.HBox(gen)])
+        return w.VBox([_row(*parts), _row(*gen)])
 
     def _city_row(self) -> w.Box:
         self.city_id = _text("city id")
         self.city_name = _text("name")
         self.apply_city_button = _button("Set city id/name")
         self.apply_city_button.on_click(lambda _: self._act(self._apply_city))
-        return w.HBox([self.city_id, self.city_name, self.apply_city_button])
+        return _row(self.city_id, self.city_name, self.apply_city_button)
 
     def _mode_row(self) -> w.Box:
         self.mode = w.ToggleButtons(options=list(MODES), value="select", description="mode")
@@ -145,7 +170,7 @@ class MapEditor(EditorActions, w.VBox):
         self.undo_button.on_click(lambda _: self._act(self.controller.undo))
         self.redo_button = _button("Redo", icon="repeat")
         self.redo_button.on_click(lambda _: self._act(self.controller.redo))
-        return w.HBox([self.mode, self.grid_step, self.undo_button, self.redo_button])
+        return _row(self.mode, self.grid_step, self.undo_button, self.redo_button)
 
     def _station_row(self) -> w.Box:
         self.station_label = w.HTML("no station selected")
@@ -155,7 +180,7 @@ class MapEditor(EditorActions, w.VBox):
         self.delete_station_button = _button("Delete station", button_style="danger")
         self.delete_station_button.on_click(lambda _: self._act(self._delete_station))
         parts = [self.station_label, self.station_name, self.rename_button]
-        return w.HBox([*parts, self.delete_station_button])
+        return _row(*parts, self.delete_station_button)
 
     def _draw_row(self) -> w.Box:
         self.start_line_button = _button("Draw a new line")
@@ -166,7 +191,7 @@ class MapEditor(EditorActions, w.VBox):
         self.cancel_line_button.on_click(lambda _: self._act(self.controller.cancel_line))
         self.draft_label = w.HTML()
         parts = [self.start_line_button, self.finish_line_button, self.cancel_line_button]
-        return w.HBox([*parts, self.draft_label])
+        return _row(*parts, self.draft_label)
 
     def _line_rows(self) -> w.Box:
         self.line_select = w.Dropdown(options=[], description="line")
@@ -190,7 +215,7 @@ class MapEditor(EditorActions, w.VBox):
         self.delete_line_button.button_style = "danger"
         ops = [self.extend_start_button, self.extend_end_button, self.shorten_start_button]
         ops += [self.shorten_end_button, self.reverse_button, self.delete_line_button]
-        return w.VBox([w.HBox([self.line_select, *fields]), w.HBox(ops)])
+        return w.VBox([_row(self.line_select, *fields), _row(*ops)])
 
     def _line_button(self, description: str, action: Any, *args: Any) -> w.Button:
         button = _button(description)
@@ -204,7 +229,7 @@ class MapEditor(EditorActions, w.VBox):
         self.balance_button.on_click(lambda _: self._act(self._balance))
         self.balance_summary = w.HTML()
         self.balance_figures = w.VBox()
-        head = w.HBox([self.balance_games, self.balance_seed, self.balance_button])
+        head = _row(self.balance_games, self.balance_seed, self.balance_button)
         return w.VBox([head, self.balance_summary, self.balance_figures])
 
     def _save_row(self) -> w.Box:
@@ -214,7 +239,7 @@ class MapEditor(EditorActions, w.VBox):
         self.confirm_overwrite_button = _button("Overwrite", button_style="warning")
         self.confirm_overwrite_button.layout.display = "none"
         self.confirm_overwrite_button.on_click(lambda _: self._act(self._save, True))
-        return w.HBox([self.save_path, self.save_button, self.confirm_overwrite_button])
+        return _row(self.save_path, self.save_button, self.confirm_overwrite_button)
 
     # -- clicks on the canvas ---------------------------------------------------------------
     def _on_click(self, trace: Any, points: Points, state: Any = None) -> None:
@@ -303,25 +328,25 @@ class MapEditor(EditorActions, w.VBox):
         self._sync_city_and_lines()
 
     def _redraw(self) -> None:
-        """Rebuild the plan when the city or grid changed; else only the overlays
-        (selection, line being drawn), which keeps a selecting click quick."""
-        key = (json.dumps(self.controller.data, sort_keys=True), self.controller.grid_step)
-        overlays = overlay_traces(self.controller, self.selected)
-        if key == self._drawn:
-            self.figure.data = self.figure.data[: self._plan_traces]
-            self.figure.add_traces(overlays)
-        else:
-            fig = plan_figure(self.controller)
-            self._drawn, self._plan_traces = key, len(fig.data)
-            self.figure.data = ()
-            with self.figure.batch_update():
-                self.figure.add_traces([*fig.data, *overlays])
-                self.figure.layout = fig.layout
-        for trace in self.figure.data:
-            trace.on_click(self._on_click)
+        """Redraw only what changed on the canvas (see :class:`CanvasPainter`)."""
+        self.painter.paint(self.controller, self.selected)
+
+    def _sync_source(self, data: dict[str, Any]) -> None:
+        """Show in "open" what is open; only when that changed, so that a city picked
+        there (but not opened yet) stays picked while editing. Nothing observes the
+        dropdown: setting it never opens anything."""
+        shown = opened_source(data, builtin_maps())
+        if shown == self._source_shown:
+            return
+        self._source_shown = shown
+        value, label = shown
+        options = [("blank city", BLANK), *((n, n) for n in builtin_maps())]
+        self.source_select.options = options + ([(label, OTHER)] if value == OTHER else [])
+        self.source_select.value = value
 
     def _sync_city_and_lines(self) -> None:
         data = self.controller.data
+        self._sync_source(data)
         self.city_id.value = str(data.get("id", ""))
         self.city_name.value = str(data.get("name", ""))
         ids = [str(line.get("id")) for line in data["lines"]]

@@ -7,6 +7,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from vvlab.widgets.editor_files import BLANK, OTHER
 from vvlab.widgets.editor_history import EditError
 from vvlab.widgets.editor_panels import message_html
 
@@ -19,7 +20,10 @@ class EditorActions:
     last_balance: Any
 
     def _open(self) -> None:
-        self.controller.load(self.source_select.value)
+        if self.source_select.value == OTHER:
+            raise EditError("that city is open already: pick a built-in city or blank city")
+        value = self.source_select.value
+        self.controller.load(None if value == BLANK else value)
         self.selected = None
 
     def _open_file(self) -> None:

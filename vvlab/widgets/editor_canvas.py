@@ -11,19 +11,22 @@ canvas reports a grid point (plotly only reports clicks on points). Every trace 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import plotly.graph_objects as go
 
 from vvlab.model import CityMap, MapError
 from vvlab.viz.geometry import MARGIN
-from vvlab.viz.maps import draw_map
-from vvlab.viz.plan import FONT, INK, plan_layout
+from vvlab.viz.maps import draw_map, map_title, plan_traces
+from vvlab.viz.plan import FONT, INK, plan_axes, plan_layout, wagon_links
+from vvlab.viz.wagons import MapGeometry, map_geometry
 
 if TYPE_CHECKING:
     from vvlab.widgets.editor_state import MapEditorController
 
-WIDTH, HEIGHT = 1000, 700
+WIDTH, HEIGHT = 920, 640
+"""Canvas size in pixels: fits a 1000 px wide notebook (the panels wrap below it)."""
 BLANK_EXTENT = (0.0, 0.0, 20.0, 14.0)
 """Grid shown for a city without stations: ``(x0, y0, x1, y1)`` in grid steps."""
 MAX_GRID_POINTS = 4000
@@ -87,19 +90,55 @@ def grid_points(ed: MapEditorController) -> tuple[list[float], list[float]]:
     return xs, ys
 
 
-def grid_trace(ed: MapEditorController) -> go.Scatter:
-    """The clickable grid: faint dots, no hover label (but hover and click events)."""
+def grid_spec(ed: MapEditorController) -> dict[str, Any]:
+    """The clickable grid as plotly JSON: faint dots, no hover label (but hover and
+    click events). Plain data, quick to build and compare.
+
+    >>> from vvlab.widgets.editor_state import MapEditorController
+    >>> spec = grid_spec(MapEditorController())
+    >>> go.Scatter(spec).to_plotly_json() == spec
+    True
+    """
     xs, ys = grid_points(ed)
-    return go.Scatter(
-        x=xs,
-        y=ys,
-        mode="markers",
-        marker={"size": 4, "color": "rgba(120,120,120,0.35)"},
-        hoverinfo="none",
-        showlegend=False,
-        name="grid",
-        meta={"role": "grid"},
-    )
+    return {
+        "type": "scatter",
+        "x": xs,
+        "y": ys,
+        "mode": "markers",
+        "marker": {"size": 4, "color": "rgba(120,120,120,0.35)"},
+        "hoverinfo": "none",
+        "showlegend": False,
+        "name": "grid",
+        "meta": {"role": "grid"},
+    }
+
+
+class GridCache:
+    """:func:`grid_spec` remembering its last answer while the stations stay put.
+
+    >>> from vvlab.widgets.editor_state import MapEditorController
+    >>> ed, cache = MapEditorController(), GridCache()
+    >>> cache(ed) is cache(ed)
+    True
+    """
+
+    def __init__(self) -> None:
+        self.key: Any = None
+        self.spec: dict[str, Any] = {}
+
+    def __call__(self, ed: MapEditorController) -> dict[str, Any]:
+        key = (
+            sorted((str(s.get("x")), str(s.get("y"))) for s in ed.stations.values()),
+            ed.grid_step,
+        )
+        if key != self.key:
+            self.key, self.spec = key, grid_spec(ed)
+        return self.spec
+
+
+def grid_trace(ed: MapEditorController) -> go.Scatter:
+    """The clickable grid (:func:`grid_spec`) as a trace."""
+    return go.Scatter(grid_spec(ed))
 
 
 def sketch_traces(data: dict[str, Any]) -> list[go.Scatter]:
@@ -184,25 +223,83 @@ def overlay_traces(ed: MapEditorController, selected: str | None) -> list[go.Sca
 
 def plan_figure(ed: MapEditorController, width: int = WIDTH, height: int = HEIGHT) -> go.Figure:
     """The grid, then the plan: :func:`draw_map` when the city is valid, a sketch
-    otherwise; axes over the grid, clicks reported."""
+    otherwise; axes over the grid, clicks reported. A full redraw from scratch (the
+    editor itself redraws incrementally, see :func:`plan_content`)."""
     data = ed.data
     try:
         fig = draw_map(CityMap.from_dict(data), width=width, height=height)
     except MapError:
         fig = go.Figure(sketch_traces(data), layout=plan_layout("", width, height))
-        title = f"<b>{data.get('name')}</b> · draft: see the problems"
-        fig.update_layout(title_text=title, showlegend=False)
+        fig.update_layout(title_text=_sketch_title(data), showlegend=False)
     fig = go.Figure([grid_trace(ed), *fig.data], layout=fig.layout)
-    x0, y0, x1, y1 = grid_extent(ed.stations, ed.grid_step)
-    fig.update_layout(margin=dict(MARGIN), clickmode="event", hovermode="closest")
-    fig.update_xaxes(range=[x0 - ed.grid_step, x1 + ed.grid_step], visible=False)
-    fig.update_yaxes(
-        range=[y0 - ed.grid_step, y1 + ed.grid_step],
-        scaleanchor="x",
-        scaleratio=1,
-        visible=False,
-    )
+    fig.update_layout(_editor_layout(ed))
     return fig
+
+
+def _sketch_title(data: dict[str, Any]) -> str:
+    return f"<b>{data.get('name')}</b> · draft: see the problems"
+
+
+def _editor_layout(ed: MapEditorController) -> dict[str, Any]:
+    """What the canvas changes in a plan's layout: axes over the grid, clicks."""
+    x0, y0, x1, y1 = grid_extent(ed.stations, ed.grid_step)
+    pad = ed.grid_step
+    return {
+        "margin": dict(MARGIN),
+        "clickmode": "event",
+        "hovermode": "closest",
+        "xaxis": {"range": [x0 - pad, x1 + pad], "visible": False},
+        "yaxis": {
+            "range": [y0 - pad, y1 + pad],
+            "scaleanchor": "x",
+            "scaleratio": 1,
+            "visible": False,
+        },
+    }
+
+
+def plan_content(
+    ed: MapEditorController,
+    width: int = WIDTH,
+    height: int = HEIGHT,
+    geometry: Callable[[CityMap, int, int], MapGeometry] = map_geometry,
+    grid: Callable[[MapEditorController], dict[str, Any]] = grid_spec,
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The traces and layout of :func:`plan_figure` as plotly JSON, quicker: the
+    wagons placed by :func:`~vvlab.viz.wagons.map_geometry` (or
+    ``geometry``, e.g. a :class:`~vvlab.widgets.editor_geometry.GeometryCache`), the
+    grid by ``grid``.
+
+    Examples
+    --------
+    >>> from vvlab.widgets.editor_state import MapEditorController
+    >>> ed = MapEditorController.open("tutorial")
+    >>> traces, layout = plan_content(ed)
+    >>> fig = plan_figure(ed)
+    >>> traces == [t.to_plotly_json() for t in fig.data]
+    True
+    >>> full = fig.layout.to_plotly_json()
+    >>> go.Layout(layout).to_plotly_json() == {k: v for k, v in full.items() if k != "template"}
+    True
+    """
+    data = ed.data
+    try:
+        city = CityMap.from_dict(data)
+    except MapError:
+        traces = sketch_traces(data)
+        layout = plan_layout(_sketch_title(data), width, height)
+        layout["showlegend"] = False
+    else:
+        geo = geometry(city, width, height)
+        traces = plan_traces(city, geo, None, ("x", "y"), legend=True)
+        layout = plan_layout(map_title(city, None, None, 0), width, height)
+        x_axis, y_axis = plan_axes(geo)
+        layout.update(xaxis=x_axis, yaxis=y_axis, shapes=wagon_links(city, geo))
+    extra = _editor_layout(ed)
+    layout["xaxis"] = {**layout.get("xaxis", {}), **extra.pop("xaxis")}
+    layout["yaxis"] = {**layout.get("yaxis", {}), **extra.pop("yaxis")}
+    layout.update(extra)
+    return [grid(ed), *(t.to_plotly_json() for t in traces)], layout
 
 
 def editor_figure(

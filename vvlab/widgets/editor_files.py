@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +12,12 @@ from vvlab.model import load_map
 from vvlab.model.validate import FORMAT, ID_PATTERN, MAX_ID_LENGTH
 
 MapData = dict[str, Any]
+BLANK = "(blank)"
+"""The value of the "open" dropdown's entry "blank city" (``None`` would mean no
+selection to the dropdown)."""
+OTHER = "(open)"
+"""The value of the "open" dropdown's entry for a city that is neither blank nor a copy
+of a built-in map (generated, from a file...)."""
 
 
 def check_save_path(path: Path, root: Path | None = None) -> Path:
@@ -73,6 +79,29 @@ def blank_map(id: str = "new-city", name: str = "New city") -> MapData:
         "stations": {},
         "lines": [],
     }
+
+
+def opened_source(data: Mapping[str, Any], builtins: Sequence[str]) -> tuple[Any, str]:
+    """What is open, as ``(value, label)`` of the editor's "open" dropdown: a built-in
+    name for a copy of it, :data:`BLANK` for a blank city, else :data:`OTHER` and the
+    city's name.
+
+    Examples
+    --------
+    >>> opened_source(source_data("tutorial"), ["paris", "tutorial"])
+    ('tutorial', 'tutorial')
+    >>> opened_source(blank_map(), ["tutorial"])
+    ('(blank)', 'blank city')
+    >>> opened_source({"id": "generated", "name": "Generated city"}, ["tutorial"])
+    ('(open)', 'Generated city (open now)')
+    """
+    city_id = data.get("id")
+    for name in builtins:
+        if city_id == f"{name}-copy":
+            return name, name
+    if city_id == blank_map()["id"]:
+        return BLANK, "blank city"
+    return OTHER, f"{data.get('name')} (open now)"
 
 
 def source_data(source: Any = None) -> MapData:

@@ -1,0 +1,183 @@
+"""The map editor's canvas redrawn in place: :class:`CanvasPainter` keeps a plotly
+``FigureWidget`` equal to :func:`~vvlab.widgets.editor_canvas.plan_content` plus the
+overlays, sending only what changed.
+
+Each trace is known by its key ``(role, line, n)`` (``n`` counts traces with the same
+role and line). Traces are added or reordered only when their keys change (a line
+added or deleted, the city turning valid or not, a selection); a trace no longer
+needed is hidden (``visible=False``) and kept for when it comes back. Everything
+else is sent as changed leaf properties (``marker.color``, ``x``...) of the traces
+and the layout, all in one ``batch_update``. Never a property and its parent in one
+message: plotly.js refuses such an update and drops the whole redraw.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+import plotly.graph_objects as go
+
+from vvlab.widgets.editor_canvas import HEIGHT, WIDTH, GridCache, overlay_traces, plan_content
+from vvlab.widgets.editor_geometry import GeometryCache
+
+if TYPE_CHECKING:
+    from vvlab.widgets.editor_state import MapEditorController
+
+Key = tuple[str, str, int]
+WHOLE = frozenset({"meta", "template"})
+"""Properties sent whole even though they hold a dict."""
+_MISSING = object()
+MAX_PARKED = 60
+"""Hidden traces kept for reuse; beyond this many they are deleted."""
+
+
+def leaves(spec: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Every leaf property of a plotly JSON dict by its dotted path; lists (data
+    arrays, shapes) and ``meta`` are leaves.
+
+    >>> leaves({"x": [1], "marker": {"color": "red", "line": {"width": 2}}, "meta": {"a": 1}})
+    {'x': [1], 'marker.color': 'red', 'marker.line.width': 2, 'meta': {'a': 1}}
+    """
+    flat: dict[str, Any] = {}
+    for name, value in spec.items():
+        path = f"{prefix}{name}"
+        if isinstance(value, dict) and name not in WHOLE:
+            flat.update(leaves(value, f"{path}."))
+        else:
+            flat[path] = value
+    return flat
+
+
+def changes(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """The leaf properties to set to turn ``old`` into ``new`` (``None`` resets one);
+    never a path together with one of its parents.
+
+    >>> changes({"marker": {"color": "red", "size": 4}}, {"marker": {"color": "blue"}})
+    {'marker.color': 'blue', 'marker.size': None}
+    >>> changes({"title": "x"}, {"title": {"text": "y"}})
+    {'title.text': 'y'}
+    """
+    before, after = leaves(old), leaves(new)
+    out = {p: v for p, v in after.items() if before.get(p, _MISSING) != v}
+    out.update({p: None for p in before if p not in after})
+    parents = {p[:i] for p in out for i, ch in enumerate(p) if ch == "."}
+    return {p: v for p, v in out.items() if p not in parents}
+
+
+def keyed(specs: Iterable[dict[str, Any]]) -> list[tuple[Key, dict[str, Any]]]:
+    """Each trace's JSON with its key ``(role, line, n)``.
+
+    >>> a = {"meta": {"role": "line", "line": "A"}}
+    >>> [k for k, _ in keyed([a, a])]
+    [('line', '"A"', 0), ('line', '"A"', 1)]
+    """
+    seen: dict[tuple[str, str], int] = {}
+    out = []
+    for spec in specs:
+        meta = spec.get("meta") or {}
+        base = (str(meta.get("role")), json.dumps(meta.get("line"), default=str))
+        seen[base] = seen.get(base, -1) + 1
+        out.append(((*base, seen[base]), spec))
+    return out
+
+
+class CanvasPainter:
+    """Keeps ``figure`` showing the city of a controller and the selection.
+
+    Parameters
+    ----------
+    figure
+        The canvas, drawn only by this painter.
+    on_click
+        Registered as the click callback of every trace.
+
+    Examples
+    --------
+    >>> from vvlab.widgets.editor_state import MapEditorController
+    >>> ed = MapEditorController.open("tutorial")
+    >>> painter = CanvasPainter(go.FigureWidget(), lambda *a: None)
+    >>> painter.paint(ed, selected="zoo")
+    >>> ed.rename_station("zoo", "Tierpark")
+    >>> painter.paint(ed, selected="zoo")
+    >>> painter.last_changes
+    {('stations', 'null', 0): ['customdata']}
+    """
+
+    def __init__(
+        self,
+        figure: go.FigureWidget,
+        on_click: Callable[..., Any],
+        width: int = WIDTH,
+        height: int = HEIGHT,
+    ):
+        self.figure, self.on_click, self.size = figure, on_click, (width, height)
+        self.keys: list[Key] = []
+        self.shown: dict[Key, dict[str, Any]] = {}
+        self.shown_layout: dict[str, Any] = {}
+        self.last_changes: dict[Key, list[str]] = {}
+        self._plan_key: Any = None
+        self._plan: list[tuple[Key, dict[str, Any]]] = []
+        self._layout: dict[str, Any] = {}
+        self._geometry, self._grid = GeometryCache(), GridCache()
+
+    def paint(self, ed: MapEditorController, selected: str | None = None) -> None:
+        """Redraw what changed since the last paint (only the overlays when the city
+        and the grid are the same)."""
+        plan_key = (json.dumps(ed.data, sort_keys=True, default=str), ed.grid_step)
+        if plan_key != self._plan_key:
+            traces, self._layout = plan_content(ed, *self.size, self._geometry, self._grid)
+            self._plan = keyed(traces)
+            self._plan_key = plan_key
+        overlays = keyed(t.to_plotly_json() for t in overlay_traces(ed, selected))
+        every = self._arrange(self._plan + overlays)
+        self.last_changes = {}
+        with self.figure.batch_update():
+            for (key, spec), trace in zip(every, self.figure.data, strict=True):
+                self._restyle(key, trace, spec)
+            for path, value in changes(self.shown_layout, self._layout).items():
+                self.figure.layout[path] = value
+            self.shown_layout = self._layout
+
+    def _restyle(self, key: Key, trace: Any, spec: dict[str, Any]) -> None:
+        old = self.shown[key]
+        if old is spec or old == spec:
+            return
+        todo = changes(old, spec)
+        for path, value in todo.items():
+            trace[path] = value
+        self.shown[key] = spec
+        self.last_changes[key] = list(todo)
+
+    def _arrange(self, wanted: list[tuple[Key, dict[str, Any]]]) -> list[tuple[Key, Any]]:
+        """Add and reorder traces so that those wanted come first, in order; a trace
+        no longer wanted is parked (hidden) after them for when it comes back (a line
+        of a city turning valid again, a selection). Outside any batch: plotly.py
+        mixes up a batch's restyles when traces move. Returns every trace's new spec."""
+        keys = [k for k, _ in wanted]
+        wanted_keys = set(keys)
+        parked = [k for k in self.keys if k not in wanted_keys]
+        if len(parked) > MAX_PARKED:
+            self._drop(set(parked))
+            parked = []
+        have = set(self.keys)
+        new = [(k, spec) for k, spec in wanted if k not in have]
+        if new:
+            self.figure.add_traces([spec for _, spec in new])
+            for trace in self.figure.data[len(self.keys) :]:
+                trace.on_click(self.on_click)
+            self.keys += [k for k, _ in new]
+            self.shown.update(new)
+        order = keys + parked
+        if self.keys != order:
+            where = {k: i for i, k in enumerate(self.keys)}
+            self.figure.data = [self.figure.data[where[k]] for k in order]
+            self.keys = order
+        return wanted + [(k, {**self.shown[k], "visible": False}) for k in parked]
+
+    def _drop(self, gone: set[Key]) -> None:
+        kept = [(k, t) for k, t in zip(self.keys, self.figure.data, strict=True) if k not in gone]
+        self.figure.data = [t for _, t in kept]
+        self.keys = [k for k, _ in kept]
+        self.shown = {k: self.shown[k] for k in self.keys}

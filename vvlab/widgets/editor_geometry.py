@@ -1,0 +1,49 @@
+"""The plan's layout for the map editor, remembered: a renamed station or a recoloured
+line needs no new layout (:class:`GeometryCache`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from vvlab.viz.geometry import HEIGHT, WIDTH
+from vvlab.viz.wagons import MapGeometry, map_geometry
+
+if TYPE_CHECKING:
+    from vvlab.model.citymap import CityMap
+
+
+def layout_key(city: CityMap, width: int, height: int) -> tuple[Any, ...]:
+    """What :func:`~vvlab.viz.wagons.map_geometry` depends on: positions, routes, wagon sizes, size
+    (not names, colours or bonuses).
+
+    >>> import vvlab
+    >>> city = vvlab.load_map("tutorial")
+    >>> layout_key(city, 900, 640) == layout_key(vvlab.load_map("tutorial"), 900, 640)
+    True
+    """
+    stations = tuple((s.id, s.x, s.y) for s in city.stations.values())
+    lines = tuple((ln.id, ln.stations, ln.indicators) for ln in city.lines)
+    return stations, lines, width, height
+
+
+class GeometryCache:
+    """:func:`~vvlab.viz.wagons.map_geometry` remembering its last answer (a renamed station or a
+    recoloured line needs no new layout).
+
+    >>> import vvlab
+    >>> cache = GeometryCache()
+    >>> first = cache(vvlab.load_map("tutorial"), 900, 640)
+    >>> cache(vvlab.load_map("tutorial"), 900, 640) is first
+    True
+    """
+
+    def __init__(self) -> None:
+        self.key: Any = None
+        self.geometry: MapGeometry | None = None
+
+    def __call__(self, city: CityMap, width: int = WIDTH, height: int = HEIGHT) -> MapGeometry:
+        key = layout_key(city, width, height)
+        if self.geometry is None or key != self.key:
+            self.key, self.geometry = key, map_geometry(city, width, height)
+        return self.geometry
