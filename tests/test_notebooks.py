@@ -168,3 +168,30 @@ def test_04_balance_simulates_without_data(sandbox, monkeypatch, tmp_path):
     monkeypatch.setenv("VVLAB_DATA", str(tmp_path / "no-data-here"))
     ns = run_04(sandbox)
     assert set(ns["sources"]["source"]) == {"simulated"}
+
+
+@pytest.mark.parametrize("name", EXPECTED)
+def test_notebook_runs_in_a_real_jupyter_kernel(name, tmp_path, monkeypatch):
+    """The same notebook executed by nbclient in a separate ``python3`` kernel, as
+    JupyterLab runs it (widget comms, display hooks): no cell raises."""
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    pytest.importorskip("ipykernel")
+    monkeypatch.setenv("VVLAB_DATA", str(ROOT / "data" / "sample"))
+    monkeypatch.delenv("VVLAB_FULL", raising=False)
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    notebook = nbformat.read(NOTEBOOK_DIR / name, as_version=4)
+    client = nbclient.NotebookClient(
+        notebook, timeout=300, kernel_name="python3", resources={"metadata": {"path": tmp_path}}
+    )
+    client.execute()
+    errors = [
+        f"{o.get('ename')}: {o.get('evalue')}"
+        for cell in notebook.cells
+        if cell.cell_type == "code"
+        for o in cell.get("outputs", [])
+        if o.get("output_type") == "error"
+    ]
+    assert errors == []
+    ran = [c for c in notebook.cells if c.cell_type == "code"]
+    assert ran and all(c.get("execution_count") for c in ran)
