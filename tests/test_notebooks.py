@@ -39,11 +39,13 @@ def run_notebook(path: Path) -> dict:
 
     import vvlab.viz
 
+    # read (and so first set up) plotly's renderers before a shell exists: set up inside
+    # one, plotly picks the notebook renderer, which would then outlive this test
+    renderer = pio.renderers.default
     config = Config()
     config.HistoryManager.enabled = False  # no history database in the home directory
     InteractiveShell.clear_instance()
     shell = InteractiveShell.instance(config=config)
-    renderer = pio.renderers.default
     pio.renderers.default = "json"
     vvlab.viz.enable_notebook_display(shell)
     try:
@@ -195,3 +197,13 @@ def test_notebook_runs_in_a_real_jupyter_kernel(name, tmp_path, monkeypatch):
     assert errors == []
     ran = [c for c in notebook.cells if c.cell_type == "code"]
     assert ran and all(c.get("execution_count") for c in ran)
+
+
+def test_running_a_notebook_leaves_plotly_rendering_as_it_was(sandbox):
+    """The in-process shell must not leave plotly set up for a notebook: later
+    doctests would print plotly.js instead of returning figures' data."""
+    import plotly.io as pio
+
+    before = pio.renderers.default
+    run_timed("02-play.ipynb")
+    assert pio.renderers.default == before
