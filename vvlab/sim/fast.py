@@ -97,6 +97,7 @@ def compile_city(city: CityMap, ruleset: Ruleset) -> CompiledCity:
         np.array([line.bonus_first for line in city.lines], i64),
         np.array([line.bonus_later for line in city.lines], i64),
         np.array([ruleset.penalty(n) for n in range(len(city.stations) + 1)], i64),
+        *transfer_partners(routes, through),
     )
     deck = ruleset.deck
     distinct = list(dict.fromkeys(deck))
@@ -119,6 +120,21 @@ def compile_city(city: CityMap, ruleset: Ruleset) -> CompiledCity:
     return CompiledCity(
         arrays, deck_arrays, types, distinct, padded_reach(deck, longest), penalty_weight(ruleset)
     )
+
+
+def transfer_partners(
+    routes: list[list[int]], through: list[list[int]]
+) -> tuple[np.ndarray, np.ndarray]:
+    """For each position of each route (routes concatenated), the other lines through
+    its station: ``pos_other[pos_off[p]:pos_off[p + 1]]``.
+
+    >>> off, other = transfer_partners([[0, 1], [1, 2]], [[0], [0, 1], [1]])
+    >>> off.tolist(), other.tolist()
+    ([0, 0, 1, 2, 2], [1, 0])
+    """
+    other = [[m for m in through[s] if m != line] for line, r in enumerate(routes) for s in r]
+    off = np.cumsum([0] + [len(o) for o in other]).astype(np.int64)
+    return off, np.array([m for o in other for m in o], np.int64)
 
 
 def padded_reach(deck: tuple, longest: int) -> np.ndarray:

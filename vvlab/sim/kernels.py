@@ -14,7 +14,8 @@ or the star number), ``empty`` (per line: empty stations left), ``boxes`` (per l
 indicator boxes) and ``done`` (per line: turn completed, 0 = not yet). ``avail`` holds
 each line's bonus still to be had (first, or later once someone took the first).
 ``city`` = (line_off, line_st, st_off, st_lines, star_value, indicators, bonus_first,
-bonus_later, penalty_by_empty); ``deck`` = (kind, value, shuffle, uses, type) per card;
+bonus_later, penalty_by_empty, pos_off, pos_other); ``deck`` = (kind, value, shuffle,
+uses, type) per card;
 ``types`` = (kind, value, shuffle, full_count) per distinct card: int64 arrays built by
 :func:`vvlab.sim.fast.compile_city`. Legal moves are enumerated in the reference
 engine's order (lines with a free box in map order, or empty stations in map order for
@@ -238,6 +239,52 @@ def _best_free(city, reach, weight, st, avail, gain):
 
 
 @hot_inline
+def _transfer_terms(k0, k1, city, reach, st, avail, dec):
+    """Value change on the other lines of route positions ``pos_other[k0:k1]`` (each
+    position's transfer partners, see :func:`vvlab.sim.fast.compile_city`) as their
+    stations get filled, one step at a time; ``dec`` counts the steps per line."""
+    pos_other, empty, boxes = city[10], st[1], st[2]
+    v = 0
+    for k in range(k0, k1):
+        m = pos_other[k]
+        e, b = empty[m] - dec[m], boxes[m]
+        v += avail[m] * (reach[e - 1, b] - reach[e, b])
+        dec[m] += 1
+    return v
+
+
+@hot_inline
+def _clear(k0, k1, pos_other, dec):
+    for k in range(k0, k1):
+        dec[pos_other[k]] = 0
+
+
+@hot_inline
+def _line_move(kind, value, city, mark, line, start, at):
+    """Route positions a number/express/star card fills on ``line`` from ``start`` (its
+    first empty position): a number card fills ``start .. start + n - 1``, the others
+    the positions written to ``at``. Returns n."""
+    line_st, z = city[1], city[0][line + 1]
+    if start >= z:
+        return 0
+    if kind == STAR:
+        at[0] = start
+        return 1
+    if kind == NUMBER:
+        last, i = min(z, start + value), start
+        while i < last and mark[line_st[i]] == 0:
+            i += 1
+        return i - start
+    n, i = 0, start
+    while i < z and n < value:
+        if mark[line_st[i]] == 0:
+            at[n] = i
+            n += 1
+        i += 1
+    return n
+
+
+@hot_inline
 def greedy_choice(kind, value, city, reach, weight, st, avail, buf, best_buf, dec, front):
     """The legal move with the best immediate change of the sheet value.
     Returns (line, station, count, value change).
@@ -246,74 +293,51 @@ def greedy_choice(kind, value, city, reach, weight, st, avail, buf, best_buf, de
     (``city[0][line]``, the line's start, is always right); it is moved on as the lines
     are walked, so the caller must reset it if stations are ever emptied again.
 
-    The bodies of :func:`reached` and :func:`delta` are written out here by hand: this
-    is the hot loop of bulk simulation, and numba's calls with array arguments cost
-    more than the work they do."""
-    mark, empty, boxes, done = st
-    line_off, line_st, st_off, st_lines, star_value = city[0], city[1], city[2], city[3], city[4]
-    n_lines = boxes.shape[0]
-    best_line, best_station, best_n, best_val = -1, -1, 0, 0
-    found = False
+    The sums of :func:`delta`, for the hot loop of bulk simulation: ``reach`` is padded
+    so that no index needs clipping; a finished line has no empty station, so its terms
+    vanish without a check; every station filled is on the line, and the other lines
+    it touches come from its route position (``city[9]``, ``city[10]``), for a number
+    card in one run of positions."""
+    mark, empty, boxes = st[0], st[1], st[2]
+    line_off, line_st, star_value, pos_off, pos_other = city[0], city[1], city[4], city[9], city[10]
     if kind == FREE:
         best_station, best_val = _best_free(city, reach, weight, st, avail, dec)
         if best_station >= 0:
             best_buf[0] = best_station
             return -1, best_station, 1, best_val
         return -1, -1, 0, 0
-    for line in range(n_lines):
+    best_line, best_n, best_start, best_val = -1, 0, 0, -(1 << 62)
+    for line in range(boxes.shape[0]):
         if boxes[line] <= 0:
             continue
-        # the stations this card fills on the line (see reached)
-        z = line_off[line + 1]
-        start = front[line]
+        z, start = line_off[line + 1], front[line]
         while start < z and mark[line_st[start]] != 0:
             start += 1
         front[line] = start
-        n = 0
-        if start < z:
-            if kind == STAR:
-                buf[0] = line_st[start]
-                n = 1
-            else:
-                for i in range(start, z):
-                    if n == value:
-                        break
-                    s = line_st[i]
-                    if mark[s] != 0:
-                        if kind == NUMBER:
-                            break
-                        continue
-                    buf[n] = s
-                    n += 1
-        star = star_value[buf[0]] if kind == STAR and n > 0 else 0
-        # the change of the sheet value (see delta; ``reach`` is padded so that no
-        # index needs clipping): every station crossed is on the line, so only
-        # transfer stations touch other lines, each step telescoping their terms
-        v = weight * n + 1000 * star
-        if done[line] == 0:
-            e, b = empty[line], boxes[line]
-            v += avail[line] * (reach[e - n, b - 1] - reach[e, b])
-        transfers = False
-        for c in range(n):
-            s = buf[c]
-            j0, j1 = st_off[s], st_off[s + 1]
-            if j1 - j0 > 1:
-                transfers = True
-                for j in range(j0, j1):
-                    m = st_lines[j]
-                    if m != line and done[m] == 0:
-                        e, b = empty[m] - dec[m], boxes[m]
-                        v += avail[m] * (reach[e - 1, b] - reach[e, b])
-                        dec[m] += 1
-        if transfers:
+        n = _line_move(kind, value, city, mark, line, start, buf)
+        e, b = empty[line], boxes[line]
+        v = weight * n + avail[line] * (reach[e - n, b - 1] - reach[e, b])
+        if kind == NUMBER:
+            v += _transfer_terms(pos_off[start], pos_off[start + n], city, reach, st, avail, dec)
+            _clear(pos_off[start], pos_off[start + n], pos_other, dec)
+        else:
+            if kind == STAR and n > 0:
+                v += 1000 * star_value[line_st[start]]
             for c in range(n):
-                s = buf[c]
-                for j in range(st_off[s], st_off[s + 1]):
-                    dec[st_lines[j]] = 0
-        if not found or v > best_val:
-            found, best_line, best_n, best_val = True, line, n, v
-            for i in range(n):
-                best_buf[i] = buf[i]
+                v += _transfer_terms(
+                    pos_off[buf[c]], pos_off[buf[c] + 1], city, reach, st, avail, dec
+                )
+            for c in range(n):
+                _clear(pos_off[buf[c]], pos_off[buf[c] + 1], pos_other, dec)
+        if v > best_val:
+            best_line, best_n, best_start, best_val = line, n, start, v
+            if kind != NUMBER:
+                for c in range(n):
+                    best_buf[c] = buf[c]
+    if best_line < 0:
+        return -1, -1, 0, 0
+    for c in range(best_n):  # positions to stations
+        best_buf[c] = line_st[best_start + c] if kind == NUMBER else line_st[best_buf[c]]
     return best_line, -1, best_n, best_val
 
 
@@ -696,7 +720,8 @@ def deal_orders(uniforms, uses, shuffle, total_indicators, orders, lengths):
 
 
 # city = (line_off, line_st, st_off, st_lines, star_value, indicators, bonus_first,
-#         bonus_later, penalty_by_empty); deck = (kind, value, shuffle, uses, type) per card;
+#         bonus_later, penalty_by_empty, pos_off, pos_other);
+# deck = (kind, value, shuffle, uses, type) per card;
 # types = (kind, value, shuffle, full_count) per distinct card: int64 arrays,
 # see vvlab.sim.fast.CompiledCity
 
