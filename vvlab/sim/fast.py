@@ -217,11 +217,6 @@ def play_block_fast(
         if kind in (kernels.RANDOM_BOT, kernels.ROLLOUT_BOT):
             bot_u[p, :total_turns] = np.random.default_rng(bot_seqs[p]).random(total_turns)
     rec = BlockRecord.empty_record(block, games, players, len(city.lines), len(city.stations))
-    outs = [np.zeros((games, players), np.int64) for _ in range(7)]
-    line_turn = np.zeros((games, players, len(city.lines)), np.int64)
-    line_bonus = np.zeros_like(line_turn)
-    station_filled = np.zeros((players, len(city.stations)), np.int64)
-    turns = np.zeros(games, np.int64)
     kernels.play_games(
         cc.city,
         cc.deck,
@@ -233,19 +228,18 @@ def play_block_fast(
         bot_u,
         cc.reach,
         cc.weight,
-        *outs,
-        turns,
-        line_turn,
-        line_bonus,
-        station_filled,
-    )
-    names = ("score", "bonus", "stars", "penalty", "empty", "lines_completed", "first_bonuses")
-    for name, arr in zip(names, outs, strict=True):
-        getattr(rec, name)[:] = arr
-    rec.turns[:] = turns
-    rec.line_turn[:] = line_turn
-    rec.line_bonus[:] = line_bonus
-    rec.station_filled[:] = station_filled
+        rec.score,
+        rec.bonus,
+        rec.stars,
+        rec.penalty,
+        rec.empty,
+        rec.lines_completed,
+        rec.first_bonuses,
+        rec.turns,
+        rec.line_turn,
+        rec.line_bonus,
+        rec.station_filled,
+    )  # the kernel writes the record's arrays in place
     return rec
 
 

@@ -705,9 +705,9 @@ def deal_orders(uniforms, uses, shuffle, total_indicators, orders, lengths):
                 return g
             pick = int(uniforms[g, k] * left)
             card = pool[pick]
-            for i in range(pick, left - 1):
-                pool[i] = pool[i + 1]
             left -= 1
+            for i in range(pick, left):
+                pool[i] = pool[i + 1]
             orders[g, k] = card
             k += 1
             filled += uses[card]
