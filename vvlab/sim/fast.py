@@ -98,6 +98,7 @@ def compile_city(city: CityMap, ruleset: Ruleset) -> CompiledCity:
         np.array([line.bonus_later for line in city.lines], i64),
         np.array([ruleset.penalty(n) for n in range(len(city.stations) + 1)], i64),
         *transfer_partners(routes, through),
+        *free_candidates(len(city.lines), through),
     )
     deck = ruleset.deck
     distinct = list(dict.fromkeys(deck))
@@ -135,6 +136,23 @@ def transfer_partners(
     other = [[m for m in through[s] if m != line] for line, r in enumerate(routes) for s in r]
     off = np.cumsum([0] + [len(o) for o in other]).astype(np.int64)
     return off, np.array([m for o in other for m in o], np.int64)
+
+
+def free_candidates(
+    lines: int, through: list[list[int]]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The stations a free card's best move is looked for among: per line, its stations
+    on no other line in station order (``single_st[single_off[m]:single_off[m + 1]]``),
+    and the transfer stations in station order.
+
+    >>> off, single, transfers = free_candidates(2, [[0], [0, 1], [1], [1]])
+    >>> off.tolist(), single.tolist(), transfers.tolist()
+    ([0, 1, 3], [0, 2, 3], [1])
+    """
+    single = [[s for s, t in enumerate(through) if t == [m]] for m in range(lines)]
+    off = np.cumsum([0] + [len(x) for x in single]).astype(np.int64)
+    transfers = [s for s, t in enumerate(through) if len(t) > 1]
+    return off, np.array([s for x in single for s in x], np.int64), np.array(transfers, np.int64)
 
 
 def padded_reach(deck: tuple, longest: int) -> np.ndarray:

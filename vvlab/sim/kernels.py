@@ -14,8 +14,8 @@ or the star number), ``empty`` (per line: empty stations left), ``boxes`` (per l
 indicator boxes) and ``done`` (per line: turn completed, 0 = not yet). ``avail`` holds
 each line's bonus still to be had (first, or later once someone took the first).
 ``city`` = (line_off, line_st, st_off, st_lines, star_value, indicators, bonus_first,
-bonus_later, penalty_by_empty, pos_off, pos_other); ``deck`` = (kind, value, shuffle,
-uses, type) per card;
+bonus_later, penalty_by_empty, pos_off, pos_other, single_off, single_st, transfers);
+``deck`` = (kind, value, shuffle, uses, type) per card;
 ``types`` = (kind, value, shuffle, full_count) per distinct card: int64 arrays built by
 :func:`vvlab.sim.fast.compile_city`. Legal moves are enumerated in the reference
 engine's order (lines with a free box in map order, or empty stations in map order for
@@ -225,13 +225,25 @@ def _best_free(city, reach, weight, st, avail, gain):
             gain[m] = _term(reach, avail[m], empty[m] - 1, boxes[m]) - _term(
                 reach, avail[m], empty[m], boxes[m]
             )
+    # a station on one line is worth weight + gain[m]: of those, only each line's first
+    # empty one (in station order) can be the best; transfer stations are summed
+    single_off, single_st, transfers = city[11], city[12], city[13]
     station, best = -1, 0
-    for s in range(mark.shape[0]):
+    for m in range(boxes.shape[0]):
+        for k in range(single_off[m], single_off[m + 1]):
+            s = single_st[k]
+            if mark[s] == 0:
+                v = weight + gain[m]
+                if station < 0 or v > best or (v == best and s < station):
+                    station, best = s, v
+                break
+    for k in range(transfers.shape[0]):
+        s = transfers[k]
         if mark[s] == 0:
             v = weight
             for j in range(st_off[s], st_off[s + 1]):
                 v += gain[st_lines[j]]
-            if station < 0 or v > best:
+            if station < 0 or v > best or (v == best and s < station):
                 station, best = s, v
     for m in range(boxes.shape[0]):
         gain[m] = 0
@@ -706,8 +718,8 @@ def deal_orders(uniforms, uses, shuffle, total_indicators, orders, lengths):
             pick = int(uniforms[g, k] * left)
             card = pool[pick]
             left -= 1
-            for i in range(pick, left):
-                pool[i] = pool[i + 1]
+            for i in range(deck - 1):  # close the gap: a fixed loop, no branch to mispredict
+                pool[i] = pool[i + 1] if i >= pick else pool[i]
             orders[g, k] = card
             k += 1
             filled += uses[card]
@@ -720,7 +732,8 @@ def deal_orders(uniforms, uses, shuffle, total_indicators, orders, lengths):
 
 
 # city = (line_off, line_st, st_off, st_lines, star_value, indicators, bonus_first,
-#         bonus_later, penalty_by_empty, pos_off, pos_other);
+#         bonus_later, penalty_by_empty, pos_off, pos_other, single_off, single_st,
+#         transfers);
 # deck = (kind, value, shuffle, uses, type) per card;
 # types = (kind, value, shuffle, full_count) per distinct card: int64 arrays,
 # see vvlab.sim.fast.CompiledCity
