@@ -19,7 +19,7 @@ import pandas as pd
 from vvlab.analysis.hindsight import hindsight_bound
 from vvlab.engine import Card, get_ruleset
 from vvlab.model import load_map
-from vvlab.sim.deal import BLOCK_SIZE, block_generators, deal_block
+from vvlab.sim.deal import BLOCK_SIZE, block_seeds, deal_block
 
 SOURCES = ("deal", "bot", "residual", "total")
 
@@ -42,7 +42,7 @@ def deal_cards(
     out: list[tuple[Card, ...]] = []
     for block in range(-(-games // BLOCK_SIZE)):
         n = min(BLOCK_SIZE, games - block * BLOCK_SIZE)
-        cards_rng, _ = block_generators(seed, block, 1)
+        cards_rng, _ = block_seeds(seed, block, 1)
         orders = deal_block(seed, block, n, rules, city.total_indicators, cards_rng)
         out += [tuple(rules.deck[i] for i in order) for order in orders]
     return out

@@ -36,12 +36,21 @@ def block_seed_sequence(seed: int, block: int) -> np.random.SeedSequence:
     return np.random.SeedSequence(seed, spawn_key=(block,))
 
 
+def block_seeds(
+    seed: int, block: int, players: int
+) -> tuple[np.random.Generator, list[np.random.SeedSequence]]:
+    """The card generator and, per seat, the seed sequence of its bot's generator (for
+    callers that build a bot's generator only if the bot draws)."""
+    cards, *bots = block_seed_sequence(seed, block).spawn(1 + players)
+    return np.random.default_rng(cards), bots
+
+
 def block_generators(
     seed: int, block: int, players: int
 ) -> tuple[np.random.Generator, list[np.random.Generator]]:
     """The card generator and one bot generator per seat for a block."""
-    cards, *bots = block_seed_sequence(seed, block).spawn(1 + players)
-    return np.random.default_rng(cards), [np.random.default_rng(b) for b in bots]
+    cards_rng, bots = block_seeds(seed, block, players)
+    return cards_rng, [np.random.default_rng(b) for b in bots]
 
 
 def row_length(total_indicators: int, deck: tuple[Card, ...]) -> int:

@@ -24,7 +24,7 @@ from vvlab.engine import Ruleset
 from vvlab.model import CityMap
 from vvlab.sim import kernels
 from vvlab.sim.blocks import BlockRecord
-from vvlab.sim.deal import block_seed_sequence, deal_game, fallback_seed, row_length
+from vvlab.sim.deal import block_seeds, deal_game, fallback_seed, row_length
 
 _KIND = {
     "number": kernels.NUMBER,
@@ -224,8 +224,7 @@ def play_block_fast(
     params = np.array([c[1] for c in codes], np.int64)  # type: ignore[index]
     cc = compiled or compile_city(city, ruleset)
     players = len(bots)
-    cards_seq, *bot_seqs = block_seed_sequence(seed, block).spawn(1 + players)
-    cards_rng = np.random.default_rng(cards_seq)  # as block_generators, bots' on demand
+    cards_rng, bot_seqs = block_seeds(seed, block, players)
     orders, lengths = deal_block_fast(
         seed, block, games, ruleset, city.total_indicators, cards_rng, cc.deck[3], cc.deck[2]
     )

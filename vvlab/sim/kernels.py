@@ -174,12 +174,6 @@ def random_choice(kind, value, u, city, st, best_buf):
 
 
 @hot
-def _term(reach, bonus, e, b):
-    """A line's expected bonus with ``e`` empty stations and ``b`` boxes (clipped)."""
-    return bonus * reach[min(e, MAX_REACH_STATIONS), min(b, MAX_REACH_BOXES)]
-
-
-@hot
 def _line_prefix_values(city, reach, weight, st, avail, line, seq, pv, dec):
     """Value changes of using a box of ``line`` and filling the first k stations of
     ``seq`` (the line's empty stations from its first empty one, up to ``pv.shape[0] - 1``
@@ -189,7 +183,7 @@ def _line_prefix_values(city, reach, weight, st, avail, line, seq, pv, dec):
     empty, boxes, done = st[1], st[2], st[3]
     total = 0
     if done[line] == 0:
-        total = _term(reach, avail[line], empty[line], boxes[line] - 1) - _term(
+        total = reach_points(reach, avail[line], empty[line], boxes[line] - 1) - reach_points(
             reach, avail[line], empty[line], boxes[line]
         )
     pv[0] = total
@@ -201,7 +195,7 @@ def _line_prefix_values(city, reach, weight, st, avail, line, seq, pv, dec):
             m = st_lines[j]
             if done[m] == 0:
                 b = boxes[m] - 1 if m == line else boxes[m]
-                total += _term(reach, avail[m], empty[m] - dec[m] - 1, b) - _term(
+                total += reach_points(reach, avail[m], empty[m] - dec[m] - 1, b) - reach_points(
                     reach, avail[m], empty[m] - dec[m], b
                 )
             dec[m] += 1
@@ -222,7 +216,7 @@ def _best_free(city, reach, weight, st, avail, gain):
     for m in range(boxes.shape[0]):
         gain[m] = 0
         if done[m] == 0:
-            gain[m] = _term(reach, avail[m], empty[m] - 1, boxes[m]) - _term(
+            gain[m] = reach_points(reach, avail[m], empty[m] - 1, boxes[m]) - reach_points(
                 reach, avail[m], empty[m], boxes[m]
             )
     # a station on one line is worth weight + gain[m]: of those, only each line's first
