@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import warnings
 from types import SimpleNamespace
 
 import numpy as np
@@ -251,6 +252,22 @@ def test_compare_same_and_constant_groups():
     assert by_seat.index.tolist() == [0, 1]
     with pytest.raises(ValueError):
         compare(a, a, by=["bot", "player"])
+
+
+def test_welch_p_one_constant_group_is_quiet():
+    # one group constant, the other not: scipy warns of "nearly identical" data and
+    # still gives the right p-value; the warning must not reach the user
+    stats = pytest.importorskip("scipy.stats")
+    xa, xb = np.full(200, 30.0), np.full(200, 30.0)
+    xa[0] = 31.0
+    t = (xb.mean() - xa.mean()) / math.sqrt(xa.var(ddof=1) / 200)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        p = analysis_tables.welch_p(xa, xb, t)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected = stats.ttest_ind(xb, xa, equal_var=False).pvalue
+    assert p == pytest.approx(expected) and 0.3 < p < 0.4
 
 
 # -- a real run ---------------------------------------------------------------------------

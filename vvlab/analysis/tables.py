@@ -9,6 +9,7 @@ object with those attributes works too. The grouping columns (``players``, ``cit
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -217,6 +218,8 @@ def welch_p(xa: np.ndarray, xb: np.ndarray, t: float) -> float:
     """Two-sided p-value of Welch's test: :func:`scipy.stats.ttest_ind` with
     ``equal_var=False`` if scipy imports, else the normal approximation
     ``2 (1 - Phi(|t|))`` (close for a few dozen games or more, a little small below).
+    One constant group is fine for Welch's test; scipy's warning about "nearly
+    identical" data, which that case sets off, is not passed on.
 
     >>> round(welch_p(np.array([0.0, 1.0]), np.array([0.0, 1.0]), 0.0), 3)
     1.0
@@ -224,7 +227,9 @@ def welch_p(xa: np.ndarray, xb: np.ndarray, t: float) -> float:
     if not math.isfinite(t):
         return math.nan
     if stats is not None:
-        return float(stats.ttest_ind(xb, xa, equal_var=False).pvalue)
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", "Precision loss", RuntimeWarning)
+            return float(stats.ttest_ind(xb, xa, equal_var=False).pvalue)
     return math.erfc(abs(t) / math.sqrt(2))
 
 
