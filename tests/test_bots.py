@@ -84,3 +84,16 @@ def test_same_seed_same_bot_game():
     b = play_game(vvlab.Game("paris", players=2, seed=4), ["rollout:samples=3", "random"], seed=4)
     assert a.state() == b.state()
     assert np.isfinite(a.score(0).total)
+
+
+def test_deterministic_bots_in_every_seat_mirror_each_other():
+    # greedy makes no random choice: the same deal gives every seat the same sheet, so
+    # every first bonus is shared and every game is a tie (why notebook 04 mixes bots)
+    res = vvlab.simulate("berlin", players=3, bots=["greedy"] * 3, games=40, seed=5,
+                         workers=1, progress=False)  # fmt: skip
+    by_game = res.games.pivot(index="game", columns="player", values="score")
+    assert (by_game.nunique(axis=1) == 1).all()
+    assert (res.games["rank"] == 1).all()
+    mixed = vvlab.simulate("berlin", players=2, bots=["greedy", "random"], games=40, seed=5,
+                           workers=1, progress=False)  # fmt: skip
+    assert (mixed.games["rank"] == 2).any()
