@@ -41,7 +41,7 @@ def add_report_parser(sub: Any) -> None:
 def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``vvlab report``: simulate, build the page, write it atomically."""
     from vvlab.bots import BotError
-    from vvlab.sim.cli import split_bots
+    from vvlab.sim.cli import run_failed, split_bots
     from vvlab.sim.errors import SimulationError, SimulationInterrupted
     from vvlab.viz.report import write_report
 
@@ -58,11 +58,7 @@ def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
             progress=not args.no_progress and sys.stderr.isatty(),
             hindsight_games=args.hindsight_games,
         )
-    except SimulationInterrupted as err:
-        sys.stderr.write(f"\nvvlab report: {err}\n")
-        return 130
-    except (SimulationError, BotError) as err:
-        sys.stderr.write(f"vvlab report: {err}\n")
-        return 1
+    except (SimulationInterrupted, SimulationError, BotError) as err:
+        return run_failed("report", err)
     out.write(f"report written to {path}\n")
     return 0

@@ -76,6 +76,24 @@ def default_out(map_id: str, players: int, games: int, seed: int) -> Path:
     return Path("data") / f"{map_id}-{players}p-{games}g-seed{seed}.parquet"
 
 
+def run_failed(command: str, err: BaseException) -> int:
+    """Say on stderr why ``vvlab COMMAND`` stopped and return its exit code: 130 for an
+    interrupted run, 2 for an output folder it may not use or a missing optional extra,
+    1 for any other error of the run (bad parameters, a failing bot or worker).
+
+    >>> from vvlab.sim.errors import SimulationInterrupted
+    >>> run_failed("simulate", SimulationInterrupted("stopped")), run_failed("report", ValueError())
+    (130, 1)
+    """
+    from vvlab.sim.errors import SimulationInterrupted
+
+    if isinstance(err, SimulationInterrupted):
+        sys.stderr.write(f"\nvvlab {command}: {err}\n")
+        return 130
+    sys.stderr.write(f"vvlab {command}: {err}\n")
+    return 2 if isinstance(err, (FileExistsError, ImportError)) else 1
+
+
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``vvlab simulate``; print the summary and where the results are."""
     from vvlab.bots import BotError
@@ -107,15 +125,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             out=folder,
             resume=args.resume,
         )
-    except SimulationInterrupted as err:
-        sys.stderr.write(f"\nvvlab simulate: {err}\n")
-        return 130
-    except (SimulationError, BotError) as err:
-        sys.stderr.write(f"vvlab simulate: {err}\n")
-        return 1
-    except (FileExistsError, ImportError) as err:
-        sys.stderr.write(f"vvlab simulate: {err}\n")
-        return 2
+    except (SimulationInterrupted, SimulationError, BotError, FileExistsError, ImportError) as err:
+        return run_failed("simulate", err)
     finally:
         if client is not None:
             client.close()
