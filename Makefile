@@ -1,6 +1,7 @@
 # vvlab: two commands do everything on a fresh machine.
 #   make lab   - create .venv if missing, install vvlab with the Jupyter stack, open JupyterLab
-#   make test  - create .venv if missing, install vvlab with test tools, lint and run every test
+#   make test  - create .venv if missing, install vvlab with test tools, lint (ruff, the
+#                import layers) and run every test
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -22,11 +23,13 @@ $(VENV)/.lab-installed: pyproject.toml | $(BIN)/python
 test: $(VENV)/.dev-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports
 
 lab: $(VENV)/.lab-installed
 	$(BIN)/jupyter lab notebooks/

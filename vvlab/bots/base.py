@@ -150,6 +150,29 @@ def make_bot(spec: str | Bot | Callable[..., Move]) -> Bot:
     raise TypeError(f"a bot is a name, a bot object or a function, not {type(spec).__name__}")
 
 
+def bot_name(bot: Any) -> str:
+    """A bot's name (``"lookahead"``), or its class name when it has none.
+
+    >>> bot_name(make_bot("lookahead:depth=2")), bot_name(object())
+    ('lookahead', 'object')
+    """
+    return str(getattr(bot, "name", type(bot).__name__))
+
+
+def bot_label(bot: Any) -> str:
+    """A bot's spec string (``"lookahead:depth=2"``), or its name for a user bot.
+
+    >>> bot_label("random"), bot_label(make_bot("lookahead:depth=2"))
+    ('random', 'lookahead:depth=2')
+    """
+    if isinstance(bot, str):
+        return bot
+    for attr in ("spec", "name", "__name__"):
+        if getattr(bot, attr, None):
+            return str(getattr(bot, attr))
+    return type(bot).__name__
+
+
 def bot_rngs(seed: int | np.random.SeedSequence, players: int) -> list[np.random.Generator]:
     """One independent generator per seat, from a seed."""
     ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
@@ -166,7 +189,7 @@ def choose_moves(
         reason = game.why_illegal(p, move)
         if reason:
             raise BotError(
-                f"bot {getattr(bot, 'name', bot)!r} (player {p}) returned an illegal move on "
+                f"bot {bot_name(bot)!r} (player {p}) returned an illegal move on "
                 f"turn {game.turn + 1}: {move!r}: {reason} (card {game.card})"
             )
         moves.append(move)

@@ -18,6 +18,20 @@ from vvlab.model.citymap import CityMap
 from vvlab.model.io import MapSource, load_map
 
 MAX_PLAYERS = 6
+"""Players at one table: 1 to 6, as many as the box has sheets for."""
+
+MAX_SEED = 2**63 - 1
+"""Seeds are whole numbers from 0 to ``MAX_SEED`` (they fit parquet's int64 columns)."""
+
+
+def new_seed(high: int = MAX_SEED) -> int:
+    """A fresh seed from the operating system's entropy, 0 to ``high``; record it to
+    replay the game.
+
+    >>> 0 <= new_seed() <= MAX_SEED, 0 <= new_seed(high=9) <= 9
+    (True, True)
+    """
+    return int(np.random.SeedSequence().entropy % (high + 1))
 
 
 class Game:
@@ -68,7 +82,9 @@ class Game:
             or not isinstance(players, int)
             or not (1 <= players <= MAX_PLAYERS)
         ):
-            raise ValueError(f"players must be a whole number from 1 to 6, got {players!r}")
+            raise ValueError(
+                f"players must be a whole number from 1 to {MAX_PLAYERS}, got {players!r}"
+            )
         self.players = players
         self.ruleset = get_ruleset(ruleset)
         self.sheets = [Sheet(self.city) for _ in range(players)]
@@ -95,7 +111,7 @@ class Game:
             self._rng = seed
         else:
             if seed is None:
-                seed = int(np.random.SeedSequence().entropy % 2**63)
+                seed = new_seed()
             self.seed = int(seed)
             self._rng = np.random.default_rng(self.seed)
         self._pos = 0

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Union
 
 from vvlab.model.errors import MapError, Problem
+from vvlab.model.files import atomic_write
 from vvlab.model.validate import ID_PATTERN, read_map_file
 from vvlab.model.validate_json import quote
 
@@ -122,19 +122,7 @@ def map_json(city: CityMap) -> str:
 
 
 def save_map(city: CityMap, path: str | os.PathLike[str]) -> None:
-    """Write ``city`` to ``path`` atomically: a temporary file in the same folder, then a
-    rename, so a crash never leaves a half-written map behind."""
-    path = Path(path)
-    text = map_json(city)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-    try:
-        os.chmod(tmp, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write ``city`` to ``path`` atomically (:func:`vvlab.model.files.atomic_write`), so
+    a crash never leaves a half-written map behind; an existing file keeps its
+    permissions."""
+    atomic_write(path, map_json(city))

@@ -11,29 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from vvlab.bots.base import bot_label
 from vvlab.engine import Ruleset
 from vvlab.model import CityMap
 from vvlab.sim.blocks import BlockRecord, play_block_reference
+
+__all__ = ["ENGINES", "BlockPlayer", "block_player", "bot_label", "check_engine", "engine_name"]
 
 ENGINES = ("auto", "reference", "fast")
 """``engine=`` values: ``"auto"`` takes the fast path when every bot has one."""
 
 BlockPlayer = Callable[[CityMap, Ruleset, Sequence[Any], int, int, int], BlockRecord]
-
-
-def bot_label(bot: Any) -> str:
-    """A bot's spec string (``"lookahead:depth=2"``), or its name for a user bot.
-
-    >>> from vvlab.bots import make_bot
-    >>> bot_label("random"), bot_label(make_bot("random"))
-    ('random', 'random')
-    """
-    if isinstance(bot, str):
-        return bot
-    for attr in ("spec", "name", "__name__"):
-        if getattr(bot, attr, None):
-            return str(getattr(bot, attr))
-    return type(bot).__name__
 
 
 def check_engine(engine: str) -> str:

@@ -16,13 +16,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from vvlab import __version__
-from vvlab.bots import make_bot
+from vvlab.bots.base import bot_label, bot_name, make_bot
 from vvlab.engine import Ruleset, get_ruleset
-from vvlab.engine.game import MAX_PLAYERS
+from vvlab.engine.game import MAX_PLAYERS, MAX_SEED
 from vvlab.model import CityMap, load_map
 from vvlab.model.io import map_json
 from vvlab.sim.deal import BLOCK_SIZE
-from vvlab.sim.engines import bot_label
 
 FORMAT = "vvlab-simulation/1"
 """Format tag of ``run.json`` and ``metadata.json``."""
@@ -83,8 +82,7 @@ class RunSpec:
 
 
 def _bot_name(bot: Any) -> str:
-    bot = make_bot(bot)
-    return str(getattr(bot, "name", type(bot).__name__))
+    return bot_name(make_bot(bot))
 
 
 def _bot_params(bot: Any) -> dict[str, Any]:
@@ -148,7 +146,7 @@ def prepare_run(city: Any, players: Any, bots: Any, games: Any, seed: Any, rules
     """Check and normalise the parameters that decide a run's result."""
     games = check_int("games", games, 1)
     players = check_int("players", players, 1, MAX_PLAYERS)
-    seed = check_int("seed", seed, 0, 2**63 - 1)
+    seed = check_int("seed", seed, 0, MAX_SEED)
     rules = get_ruleset(ruleset)
     city_map = load_map(city)
     sendable, labels = resolve_bots(bots, players)

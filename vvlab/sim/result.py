@@ -13,11 +13,12 @@ import pandas as pd
 
 from vvlab.engine import Ruleset
 from vvlab.model import CityMap, load_map
+from vvlab.model.files import atomic_path
 from vvlab.sim.blocks import BlockRecord
 from vvlab.sim.frames import build_frames
 from vvlab.sim.params import FORMAT, RunSpec
 from vvlab.sim.stats import group_stats
-from vvlab.sim.store import atomic_path, write_json
+from vvlab.sim.store import write_json
 
 FRAMES = ("games", "lines", "stations")
 MEASURES = ("score", "bonus", "stars", "penalty", "empty", "lines_completed", "first_bonuses")

@@ -6,9 +6,10 @@ Layout of ``out``::
     _blocks/block-000012.npz  one file per finished block, while the run is going
     games.parquet, lines.parquet, stations.parquet, metadata.json   at the end
 
-Every file is written atomically (a temporary file, then a rename), so Ctrl-C or a
-crash never leaves half a file. Once the results are written the block cache is
-removed: the parquet files hold everything, and ``metadata.json`` marks the run done.
+Every file is written atomically (:mod:`vvlab.model.files`: a temporary file, synced,
+then a rename), so Ctrl-C or a crash never leaves half a file. Once the results are
+written the block cache is removed: the parquet files hold everything, and
+``metadata.json`` marks the run done.
 """
 
 from __future__ import annotations
@@ -17,14 +18,13 @@ import json
 import os
 import shutil
 import zipfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from vvlab.model.files import atomic_path, atomic_write
 from vvlab.sim.blocks import BlockRecord
 from vvlab.sim.params import RunSpec
 
@@ -32,21 +32,9 @@ RESULT_FILES = ("games.parquet", "lines.parquet", "stations.parquet", "metadata.
 RESUME_HINT = "resume=True (command line: --resume)"
 
 
-@contextmanager
-def atomic_path(path: Path) -> Iterator[Path]:
-    """A temporary path next to ``path``, renamed to ``path`` when the block succeeds."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        yield tmp
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
-
-
 def write_json(path: Path, data: Any) -> None:
     """Write JSON atomically (2-space indent, UTF-8)."""
-    with atomic_path(path) as tmp:
-        tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    atomic_write(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
 def _short(key: str, value: Any) -> str:

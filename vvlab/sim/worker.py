@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from vvlab.bots import BotError, make_bot
+from vvlab.bots.base import bot_name
 from vvlab.engine import Move, Ruleset
 from vvlab.engine.view import PlayerView
 from vvlab.model import CityMap, load_map
@@ -72,7 +73,7 @@ class _Seat:
 
     def __init__(self, bot: Any, player: int, where: _Where):
         self.bot, self.player, self.where = bot, player, where
-        self.name = getattr(bot, "name", type(bot).__name__)
+        self.name = bot_name(bot)
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
         if self.player == 0 and view.turn == 1:

@@ -227,12 +227,10 @@ def build_report(
 
 def write_report(out: str | os.PathLike[str], *args: Any, **kwargs: Any) -> Path:
     """Build the report (arguments of :func:`build_report`) and write it to ``out``
-    atomically (a temporary file renamed into place). Returns the path."""
-    from vvlab.sim.store import atomic_path
+    atomically (:func:`vvlab.model.files.atomic_write`). Returns the path."""
+    from vvlab.model.files import atomic_write
 
     text = build_report(*args, **kwargs)
     path = Path(out)
     path.parent.mkdir(parents=True, exist_ok=True)
-    with atomic_path(path) as tmp:
-        tmp.write_text(text, encoding="utf-8")
-    return path
+    return atomic_write(path, text)
