@@ -23,7 +23,7 @@ from vvlab.viz.plan import FONT, INK, plan_axes, plan_layout, wagon_links
 from vvlab.viz.wagons import MapGeometry, map_geometry
 
 if TYPE_CHECKING:
-    from vvlab.widgets.editor_state import MapEditorController
+    from vvlab.widgets.editor.controller import MapEditorController
 
 WIDTH, HEIGHT = 920, 640
 """Canvas size in pixels: fits a 1000 px wide notebook (the panels wrap below it)."""
@@ -64,7 +64,7 @@ def grid_points(ed: MapEditorController) -> tuple[list[float], list[float]]:
     be more than ``MAX_GRID_POINTS``); positions with a station are left out, so a click
     there reports the station.
 
-    >>> from vvlab.widgets.editor_state import MapEditorController
+    >>> from vvlab.widgets.editor.controller import MapEditorController
     >>> ed = MapEditorController()
     >>> xs, ys = grid_points(ed)
     >>> len(xs), (xs[0], ys[0])
@@ -94,7 +94,7 @@ def grid_spec(ed: MapEditorController) -> dict[str, Any]:
     """The clickable grid as plotly JSON: faint dots, no hover label (but hover and
     click events). Plain data, quick to build and compare.
 
-    >>> from vvlab.widgets.editor_state import MapEditorController
+    >>> from vvlab.widgets.editor.controller import MapEditorController
     >>> spec = grid_spec(MapEditorController())
     >>> go.Scatter(spec).to_plotly_json() == spec
     True
@@ -116,7 +116,7 @@ def grid_spec(ed: MapEditorController) -> dict[str, Any]:
 class GridCache:
     """:func:`grid_spec` remembering its last answer while the stations stay put.
 
-    >>> from vvlab.widgets.editor_state import MapEditorController
+    >>> from vvlab.widgets.editor.controller import MapEditorController
     >>> ed, cache = MapEditorController(), GridCache()
     >>> cache(ed) is cache(ed)
     True
@@ -267,12 +267,12 @@ def plan_content(
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """The traces and layout of :func:`plan_figure` as plotly JSON, quicker: the
     wagons placed by :func:`~vvlab.viz.wagons.map_geometry` (or
-    ``geometry``, e.g. a :class:`~vvlab.widgets.editor_geometry.GeometryCache`), the
+    ``geometry``, e.g. a :class:`~vvlab.widgets.editor.geometry.GeometryCache`), the
     grid by ``grid``.
 
     Examples
     --------
-    >>> from vvlab.widgets.editor_state import MapEditorController
+    >>> from vvlab.widgets.editor.controller import MapEditorController
     >>> ed = MapEditorController.open("tutorial")
     >>> traces, layout = plan_content(ed)
     >>> fig = plan_figure(ed)
@@ -312,7 +312,7 @@ def editor_figure(
 
     Examples
     --------
-    >>> from vvlab.widgets.editor_state import MapEditorController
+    >>> from vvlab.widgets.editor.controller import MapEditorController
     >>> fig = editor_figure(MapEditorController.open("tutorial"), selected="central")
     >>> [t.meta["role"] for t in fig.data][:2], fig.data[-1].meta
     (['grid', 'line'], {'role': 'selected', 'ids': ['central']})
