@@ -1,5 +1,5 @@
 """Cards, moves, the two built-in decks, penalties, custom rulesets and the shuffle,
-checked against RULES.md with values worked out by hand."""
+checked against docs/rules.md with values worked out by hand."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""Rule scenarios from RULES.md as scripted tables: card kinds, blocking and skipping,
+"""Rule scenarios from docs/rules.md as scripted tables: card kinds, blocking and skipping,
 shared stations, bonuses and ties, the worked example, legal and illegal moves, the end.
 
-Every expected value is worked out by hand from RULES.md.
+Every expected value is worked out by hand from docs/rules.md.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ STAR, FREE = Card.star(), Card.free()
 
 
 def face(card: Card) -> str:
-    """What RULES.md says goes in the indicator box: n, (n) for express, a star."""
+    """What docs/rules.md says goes in the indicator box: n, (n) for express, a star."""
     return {"number": str(card.value), "express": f"({card.value})", "star": "★"}[card.kind]
 
 
@@ -243,7 +243,7 @@ def test_first_taken_records_turn(make_city, run):
     assert game.first_taken == {"K": 1}
 
 
-# -- the worked example of RULES.md ------------------------------------------------------
+# -- the worked example of docs/rules.md ("A tiny city") ----------------------------------
 WORKED = {"R": ["a", "b", "c", "d", "e"], "G": ["f", "c", "g"]}
 WORKED_IND, WORKED_BONUS = {"R": 2, "G": 1}, {"R": (4, 2), "G": (3, 1)}
 

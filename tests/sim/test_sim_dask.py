@@ -62,3 +62,20 @@ def test_cli_unreachable_scheduler(tmp_path, capsys):
     ]
     assert main(argv, out=io.StringIO()) == 1
     assert "cannot reach the Dask scheduler" in capsys.readouterr().err
+
+
+def test_dask_run_can_be_cancelled(client):
+    import threading
+
+    from vvlab.sim import SimulationCancelled
+
+    stop = threading.Event()
+
+    def progress(done, total):
+        stop.set()
+
+    with pytest.raises(SimulationCancelled) as info:
+        run(players=1, games=256 * 12, seed=4, client=client, chunk_blocks=1,
+            engine="reference", bots=["greedy"], progress=progress, cancel=stop)  # fmt: skip
+    assert 1 <= len(info.value.finished_blocks) < 12
+    assert sorted(r.block for r in info.value.records) == info.value.finished_blocks

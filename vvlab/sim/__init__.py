@@ -24,6 +24,7 @@ _LAZY = {
     "SimulationResult": "vvlab.sim.result",
     "SimulationError": "vvlab.sim.errors",
     "SimulationInterrupted": "vvlab.sim.errors",
+    "SimulationCancelled": "vvlab.sim.errors",
     "connect_scheduler": "vvlab.sim.executors",
     "replay_game": "vvlab.sim.replay",
     "replay_games": "vvlab.sim.replay",

@@ -18,6 +18,19 @@ class SimulationError(RuntimeError):
         return (type(self), (str(self), self.finished_blocks))
 
 
+class SimulationCancelled(SimulationError):
+    """The caller's ``cancel`` flag stopped a run between two blocks.
+
+    ``finished_blocks`` lists the blocks that were finished (kept in ``out`` when it was
+    given, so that ``resume=True`` plays only the rest); ``records`` holds their
+    :class:`~vvlab.sim.blocks.BlockRecord` objects, in block order, in this process.
+    """
+
+    def __init__(self, message: str, finished_blocks: Iterable[int] = (), records=()):
+        super().__init__(message, finished_blocks)
+        self.records = sorted(records, key=lambda record: record.block)
+
+
 class SimulationInterrupted(KeyboardInterrupt):
     """Ctrl-C (SIGINT) stopped a run; the message tells how to resume it.
 

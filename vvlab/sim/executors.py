@@ -3,6 +3,9 @@
 Each runner calls ``on_done(records)`` in the parent as every chunk finishes (in
 completion order; the caller sorts by block). On any error or Ctrl-C the runners stop
 the remaining work before re-raising, so nothing keeps running in the background.
+Each runner also asks ``stop()`` between chunks (the process pool and Dask runners
+several times a second while they wait) and raises
+:class:`~vvlab.sim.errors.SimulationCancelled` when it answers true.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import shutil
 import signal
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -21,11 +25,27 @@ from typing import Any
 
 from vvlab.sim.blocks import BlockRecord
 from vvlab.sim.deal import BLOCK_SIZE
-from vvlab.sim.errors import SimulationError
+from vvlab.sim.errors import SimulationCancelled, SimulationError
 from vvlab.sim.params import Chunk
 from vvlab.sim.worker import ChunkTask, marker_name, play_chunk, pool_initializer
 
 OnDone = Callable[[list[BlockRecord]], None]
+Stop = Callable[[], bool]
+"""Asked between chunks: true stops the run with :class:`SimulationCancelled`."""
+
+POLL_SECONDS = 0.2
+"""How often the pool and Dask runners look at Ctrl-C and ``stop()`` while waiting."""
+
+
+def never() -> bool:
+    """The default ``stop``: a run is never cancelled."""
+    return False
+
+
+def _check(stop: Stop) -> None:
+    if stop():
+        raise SimulationCancelled("simulation cancelled")
+
 
 MP_START_METHOD: str | None = None
 """Start method of the process pool; ``None`` is the platform's default (tests set
@@ -44,16 +64,23 @@ def describe_blocks(chunk: Chunk) -> str:
     return f"{blocks} (games {start}-{stop})"
 
 
-def run_serial(task: ChunkTask, chunks: Sequence[Chunk], on_done: OnDone) -> None:
+def run_serial(
+    task: ChunkTask, chunks: Sequence[Chunk], on_done: OnDone, stop: Stop = never
+) -> None:
     """Play the chunks one after the other in this process."""
     for chunk in chunks:
+        _check(stop)
         on_done(play_chunk(task, chunk))
 
 
-def run_pool(task: ChunkTask, chunks: Sequence[Chunk], on_done: OnDone, workers: int) -> None:
+def run_pool(
+    task: ChunkTask, chunks: Sequence[Chunk], on_done: OnDone, workers: int, stop: Stop = never
+) -> None:
     """Play the chunks in a pool of ``workers`` processes.
 
     A worker that dies raises :class:`SimulationError` naming the chunk it was playing.
+    When ``stop()`` answers true, the chunks being played are abandoned (their worker
+    processes ended) and :class:`SimulationCancelled` is raised.
     """
     context = multiprocessing.get_context(MP_START_METHOD)
     markers = tempfile.mkdtemp(prefix="vvlab-sim-")
@@ -66,7 +93,8 @@ def run_pool(task: ChunkTask, chunks: Sequence[Chunk], on_done: OnDone, workers:
         pending = set(futures)
         with _deferred_sigint() as interrupted:
             while pending:
-                finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                _check(stop)
+                finished, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
                 for future in finished:
                     records = future.result()
                     on_done(records)
@@ -142,14 +170,18 @@ def _died_message(markers: str, chunks: Sequence[Chunk], done: set[int], task: C
     return what
 
 
-def run_dask(client: Any, task: ChunkTask, chunks: Sequence[Chunk], on_done: OnDone) -> None:
+def run_dask(
+    client: Any, task: ChunkTask, chunks: Sequence[Chunk], on_done: OnDone, stop: Stop = never
+) -> None:
     """Play the chunks on a Dask cluster through ``client``.
 
-    A chunk whose workers keep dying raises :class:`SimulationError` naming it.
+    A chunk whose workers keep dying raises :class:`SimulationError` naming it; when
+    ``stop()`` answers true the remaining tasks are cancelled and
+    :class:`SimulationCancelled` is raised.
     """
     from uuid import uuid4
 
-    from distributed import KilledWorker, as_completed
+    from distributed import as_completed
 
     token = uuid4().hex[:8]
     futures = {
@@ -157,19 +189,31 @@ def run_dask(client: Any, task: ChunkTask, chunks: Sequence[Chunk], on_done: OnD
         for c in chunks
     }
     done: set[int] = set()
+    arriving = as_completed(futures)
     try:
-        for future in as_completed(futures):
-            try:
-                records = future.result()
-            except KilledWorker:
-                blocks = describe_blocks(futures[future])
-                msg = f"Dask workers died while playing {blocks} (task {future.key})"
-                raise SimulationError(msg, done) from None
-            on_done(records)
-            done.update(r.block for r in records)
+        while not arriving.is_empty():
+            _check(stop)
+            if not arriving.has_ready():
+                time.sleep(POLL_SECONDS / 4)
+                continue
+            for future in arriving.next_batch(block=False):
+                records = _dask_records(future, futures[future], done)
+                on_done(records)
+                done.update(r.block for r in records)
     except BaseException:
         client.cancel(list(futures))
         raise
+
+
+def _dask_records(future: Any, chunk: Chunk, done: set[int]) -> list[BlockRecord]:
+    """A finished Dask task's records; a chunk whose workers kept dying is an error."""
+    from distributed import KilledWorker
+
+    try:
+        return future.result()
+    except KilledWorker:
+        msg = f"Dask workers died while playing {describe_blocks(chunk)} (task {future.key})"
+        raise SimulationError(msg, done) from None
 
 
 def connect_scheduler(address: str, timeout: float = 10.0) -> Any:
@@ -192,15 +236,20 @@ def connect_scheduler(address: str, timeout: float = 10.0) -> Any:
 
 
 def run_chunks(
-    task: ChunkTask, chunks: Sequence[Chunk], on_done: OnDone, workers: int, client: Any = None
+    task: ChunkTask,
+    chunks: Sequence[Chunk],
+    on_done: OnDone,
+    workers: int,
+    client: Any = None,
+    stop: Stop = never,
 ) -> str:
     """Play every chunk with the right runner; returns its name for the metadata:
     ``"serial"``, ``"process pool"`` or ``"dask"``."""
     if client is not None:
-        run_dask(client, task, chunks, on_done)
+        run_dask(client, task, chunks, on_done, stop)
         return "dask"
     if workers <= 1 or len(chunks) <= 1:
-        run_serial(task, chunks, on_done)
+        run_serial(task, chunks, on_done, stop)
         return "serial"
-    run_pool(task, chunks, on_done, min(workers, len(chunks)))
+    run_pool(task, chunks, on_done, min(workers, len(chunks)), stop)
     return "process pool"

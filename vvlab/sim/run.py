@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import os
+import threading
 import time
+from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import Any
 
 from vvlab.sim.blocks import BlockRecord
 from vvlab.sim.engines import block_player, check_engine, engine_name
-from vvlab.sim.errors import SimulationError, SimulationInterrupted
-from vvlab.sim.executors import run_chunks
+from vvlab.sim.errors import SimulationCancelled, SimulationError, SimulationInterrupted
+from vvlab.sim.executors import never, run_chunks
 from vvlab.sim.params import (
     Chunk,
     RunSpec,
@@ -25,6 +27,14 @@ from vvlab.sim.result import SimulationResult
 from vvlab.sim.store import RESUME_HINT, BlockStore
 from vvlab.sim.worker import ChunkTask
 
+Progress = bool | Callable[[int, int], Any]
+"""``simulate``'s ``progress``: a tqdm bar (``True``), none (``False``), or a callable
+``progress(games_done, games_total)`` called after every finished chunk."""
+
+Cancel = threading.Event | Callable[[], bool] | None
+"""``simulate``'s ``cancel``: a ``threading.Event`` or a callable answering ``True`` to
+stop; looked at between blocks."""
+
 
 def simulate(
     city: Any,
@@ -35,11 +45,12 @@ def simulate(
     ruleset: Any = "voll-verplant",
     workers: int | None = None,
     client: Any = None,
-    progress: bool = True,
+    progress: Progress = True,
     chunk_blocks: int | None = None,
     engine: str = "auto",
     out: str | os.PathLike[str] | None = None,
     resume: bool = False,
+    cancel: Cancel = None,
 ) -> SimulationResult:
     """Play ``games`` games with bots and collect them in pandas frames.
 
@@ -72,7 +83,10 @@ def simulate(
     client
         A ``dask.distributed.Client``: play the chunks on its cluster instead.
     progress
-        Show a progress bar (tqdm; a widget in notebooks).
+        ``True`` shows a progress bar (tqdm; a widget in notebooks), ``False`` none; a
+        callable is called as ``progress(games_done, games_total)`` after every
+        finished chunk (``games_done`` includes resumed games), e.g. to drive a
+        widget's own progress bar.
     chunk_blocks
         Blocks per task; by default about four tasks per worker, at most 16 blocks.
     engine
@@ -86,6 +100,11 @@ def simulate(
     resume
         Continue the run saved in ``out`` (same parameters, else an error): only the
         missing blocks are played; the result equals an uninterrupted run.
+    cancel
+        A ``threading.Event`` (or a callable returning ``True``) that stops the run
+        when set: it is looked at between blocks in process, between chunks and
+        several times a second in a process pool or on Dask. Set it from another
+        thread (a widget's button) or from ``progress``.
 
     Returns
     -------
@@ -101,6 +120,9 @@ def simulate(
         game and seed).
     SimulationError
         A worker process died (names the chunk's blocks); finished blocks are kept.
+    SimulationCancelled
+        ``cancel`` was set; a :class:`SimulationError` whose ``records`` hold the
+        finished blocks, also kept in ``out`` when it was given (resumable).
     SimulationInterrupted
         Ctrl-C; finished blocks are kept in ``out``, the message says how to resume.
 
@@ -115,12 +137,27 @@ def simulate(
     [0.8, 0.85, 0.87, 0.99]
     >>> res.summary().loc[(0, "random", "score"), ["games", "min", "max"]].tolist()
     [500, 7, 19]
+
+    Progress and cancelling, e.g. from a widget (here: stop after the first block):
+
+    >>> import threading
+    >>> stop, seen = threading.Event(), []
+    >>> def progress(done, total):
+    ...     seen.append((done, total))
+    ...     stop.set()
+    >>> vvlab.simulate("tutorial", games=600, workers=1, progress=progress, cancel=stop)
+    Traceback (most recent call last):
+    ...
+    vvlab.sim.errors.SimulationCancelled: simulation cancelled: 1 of 3 blocks (256 of 600 games) ...
+    >>> seen
+    [(256, 600)]
     """
     spec = prepare_run(city, players, bots, games, seed, ruleset)
     workers = check_workers(workers) if client is None else _dask_workers(client, workers)
     if chunk_blocks is not None:
         chunk_blocks = check_int("chunk_blocks", chunk_blocks, 1)
     check_sendable(spec, workers, client)
+    stop, progress = cancel_check(cancel), check_progress(progress)
     used = engine_name(block_player(spec.bots, check_engine(engine)))
     if resume and out is None:
         raise ValueError("resume=True needs out=FOLDER, the folder of the interrupted run")
@@ -137,9 +174,8 @@ def simulate(
         "resumed_blocks": len(records),
     }
     task = ChunkTask.from_spec(spec, engine)
-    execution |= _play(
-        task, spec, plan_chunks(spec, todo, size), records, store, workers, client, progress
-    )
+    chunks = plan_chunks(spec, todo, size)
+    execution |= _play(task, spec, chunks, records, store, workers, client, progress, stop)
     result = SimulationResult.from_records(list(records.values()), spec, execution)
     if store is not None:
         store.finish(result)
@@ -154,24 +190,32 @@ def _play(
     store: BlockStore | None,
     workers: int,
     client: Any,
-    progress: bool,
+    progress: Progress,
+    stop: Callable[[], bool],
 ) -> dict[str, Any]:
-    """Play the chunks into ``records`` (and ``store``) with a progress bar; turn Ctrl-C
-    and dead workers into errors that say what was kept. Returns execution details."""
+    """Play the chunks into ``records`` (and ``store``) and report progress; turn
+    Ctrl-C, cancelling and dead workers into errors that say what was kept. Returns
+    execution details."""
     started, clock = datetime.now(timezone.utc), time.perf_counter()
-    with _progress_bar(spec.games, _games(records), progress) as bar:
+    report = None if isinstance(progress, bool) else progress
+    with _progress_bar(spec.games, _games(records), progress is True) as bar:
 
         def on_done(finished: list[BlockRecord]) -> None:
             if store is not None:
                 store.save(finished)
             records.update((r.block, r) for r in finished)
             bar.update(sum(r.games for r in finished))
+            if report is not None:
+                report(_games(records), spec.games)
 
         try:
-            executor = run_chunks(task, chunks, on_done, workers, client)
+            executor = run_chunks(task, chunks, on_done, workers, client, stop)
         except KeyboardInterrupt:
             msg = "simulation interrupted: " + _kept(spec, records, store)
             raise SimulationInterrupted(msg, records) from None
+        except SimulationCancelled:
+            msg = "simulation cancelled: " + _kept(spec, records, store)
+            raise SimulationCancelled(msg, records, records.values()) from None
         except SimulationError as err:
             raise SimulationError(f"{err}; {_kept(spec, records, store)}", records) from None
     return {
@@ -180,6 +224,43 @@ def _play(
         "started": started.isoformat(timespec="seconds"),
         "seconds": round(time.perf_counter() - clock, 3),
     }
+
+
+def cancel_check(cancel: Cancel) -> Callable[[], bool]:
+    """``simulate``'s ``cancel`` as a function answering whether to stop.
+
+    >>> import threading
+    >>> flag = threading.Event()
+    >>> check = cancel_check(flag)
+    >>> check(), flag.set(), check()
+    (False, None, True)
+    >>> cancel_check(None)(), cancel_check(lambda: True)()
+    (False, True)
+    >>> cancel_check(True)
+    Traceback (most recent call last):
+    ...
+    TypeError: cancel must be a threading.Event or a callable returning True to stop, not bool
+    """
+    if cancel is None:
+        return never
+    if isinstance(cancel, threading.Event):
+        return cancel.is_set
+    if callable(cancel):
+        return lambda: bool(cancel())
+    raise TypeError(
+        "cancel must be a threading.Event or a callable returning True to stop, "
+        f"not {type(cancel).__name__}"
+    )
+
+
+def check_progress(progress: Any) -> Progress:
+    """``progress`` itself if it is a bool or a callable, else a ``TypeError``."""
+    if isinstance(progress, bool) or callable(progress):
+        return progress
+    raise TypeError(
+        "progress must be True, False or a callable progress(games_done, games_total), "
+        f"not {type(progress).__name__}"
+    )
 
 
 def _games(records: dict[int, BlockRecord]) -> int:
