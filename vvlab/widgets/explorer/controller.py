@@ -8,20 +8,21 @@ as parquet and runs what-if changes of one line or of the deck (:mod:`.changes`)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vvlab.bots import BotError
 from vvlab.engine.game import MAX_PLAYERS
 from vvlab.model import MapError, load_map
-from vvlab.sim.errors import SimulationError
+from vvlab.sim import BLOCK_SIZE, SimulationCancelled, SimulationError, simulate
+from vvlab.sim.run import Cancel
 from vvlab.widgets.explorer.batch import Batch, ExplorerError, lineups, result_label, slug
 from vvlab.widgets.explorer.changes import describe_change, parse_deck, what_if_change
-from vvlab.widgets.explorer_run import Cancelled, Progress, simulate_cancellable
 
 if TYPE_CHECKING:
     from vvlab.analysis.what_if import WhatIf
+    from vvlab.sim.result import SimulationResult
 
 __all__ = [
     "BOT_CHOICES",
@@ -38,7 +39,20 @@ BOT_CHOICES = ("greedy", "random", "lookahead:depth=1", "rollout:samples=16")
 """Bots offered by the explorer (any bot spec works in the controller)."""
 PLAYER_CHOICES = tuple(range(1, MAX_PLAYERS + 1))
 """Player counts offered by the explorer."""
+Progress = Callable[[int, int], Any]
+"""Called as ``progress(games_done, games_total)`` while the explorer runs."""
 PROBLEMS = (ValueError, TypeError, OSError, MapError, BotError, SimulationError)
+
+
+def _cancel_flag(cancel: Any) -> Cancel:
+    """``cancel`` for :func:`vvlab.simulate`: a bool becomes a callable answering it.
+
+    >>> _cancel_flag(True)(), _cancel_flag(None)
+    (True, None)
+    """
+    if isinstance(cancel, bool):
+        return lambda: cancel
+    return cancel
 
 
 def _check_games(games: Any) -> int:
@@ -103,6 +117,7 @@ class BalanceExplorerController:
         self.current: Batch | None = None
         self.kept: dict[str, Batch] = {}
         self.message = ""
+        self.cancelled = False
         self._runs = 0
 
     # -- running ------------------------------------------------------------------------
@@ -127,32 +142,76 @@ class BalanceExplorerController:
         return runs
 
     def run(self, progress: Progress | None = None, cancel: Any = None) -> Batch | None:
-        """Simulate every planned run; the new batch becomes :attr:`current`.
+        """Simulate every planned run with :func:`vvlab.simulate`; the new batch becomes
+        :attr:`current`.
 
         Parameters
         ----------
         progress
-            ``progress(games_done, games_total)`` after each batch of blocks.
+            ``progress(games_done, games_total)``, in games over all the runs, after
+            every finished chunk of blocks.
         cancel
-            A ``threading.Event`` (or callable, or bool) looked at between batches of
-            blocks; when raised the run stops, returns ``None`` and :attr:`current` stays
-            what it was.
+            A ``threading.Event`` (or a callable, or a bool) looked at between blocks;
+            when set the run stops: :attr:`cancelled` is set, :attr:`message` says so,
+            nothing of the run is kept and :attr:`current` stays what it was.
 
         Returns
         -------
         Batch or None
             ``None`` when cancelled. Bad choices raise :class:`ExplorerError`.
+
+        Examples
+        --------
+        >>> c = BalanceExplorerController(["tutorial"], ["greedy"], [1, 2], games=300)
+        >>> seen = []
+        >>> c.run(lambda done, total: seen.append((done, total))).labels
+        ['tutorial, 1 player (greedy)', 'tutorial, 2 players (greedy, greedy)']
+        >>> seen
+        [(256, 600), (300, 600), (556, 600), (600, 600)]
+        >>> c.run(cancel=lambda: True), c.cancelled, c.current.name
+        (None, True, 'run 1')
+        >>> c.message
+        'cancelled after 0 of 2 blocks; nothing kept, the figures show the previous result'
         """
         runs = self.plan()
+        self.cancelled = False
         try:
-            results = simulate_cancellable(runs, progress, cancel, self.workers)
-        except Cancelled as err:
-            self.message = f"{err}; nothing kept, the figures show the previous result"
+            results = self._simulate(runs, progress, _cancel_flag(cancel))
+        except SimulationCancelled as err:
+            self.cancelled = True
+            blocks = -(-runs[0]["games"] // BLOCK_SIZE)
+            done = f"cancelled after {len(err.finished_blocks)} of {blocks} blocks"
+            self.message = f"{done}; nothing kept, the figures show the previous result"
             return None
         except PROBLEMS as err:
             raise ExplorerError(str(err)) from None
         self._runs += 1
-        settings = {
+        self.current = Batch(f"run {self._runs}", tuple(results), self._settings(results))
+        sheets = sum(len(r.games) for r in results)
+        count = f"{len(results)} result{'s' * (len(results) != 1)}"
+        self.message = f"{self.current.name}: {count}, {sheets} sheets"
+        return self.current
+
+    def _simulate(
+        self, runs: list[dict[str, Any]], progress: Progress | None, cancel: Cancel
+    ) -> list[SimulationResult]:
+        """Each run in turn with :func:`vvlab.simulate`; ``progress`` counts the games
+        of the runs before it too."""
+        total, before = sum(r["games"] for r in runs), 0
+        results = []
+        for kw in runs:
+
+            def report(games: int, _: int, before: int = before) -> None:
+                progress(before + games, total)  # type: ignore[misc]
+
+            hook = False if progress is None else report
+            results.append(simulate(**kw, workers=self.workers, progress=hook, cancel=cancel))
+            before += kw["games"]
+        return results
+
+    def _settings(self, results: list[SimulationResult]) -> dict[str, Any]:
+        """What a batch was run with."""
+        return {
             "cities": list(dict.fromkeys(str(r.metadata["map_id"]) for r in results)),
             "bots": list(self.bots),
             "players": sorted(set(self.players)),
@@ -160,11 +219,6 @@ class BalanceExplorerController:
             "games": int(self.games),
             "seed": int(self.seed),
         }
-        self.current = Batch(f"run {self._runs}", tuple(results), settings)
-        sheets = sum(len(r.games) for r in results)
-        count = f"{len(results)} result{'s' * (len(results) != 1)}"
-        self.message = f"{self.current.name}: {count}, {sheets} sheets"
-        return self.current
 
     # -- keeping and exporting ----------------------------------------------------------
     def default_name(self) -> str:
