@@ -25,7 +25,17 @@ def _as_int(value: Any) -> int:
 
 
 class LineBar:
-    """The chosen line's properties (applied together) and the changes of its route."""
+    """The chosen line's properties (applied together) and the changes of its route.
+
+    >>> from vvlab.widgets.editor.view import MapEditor
+    >>> editor = MapEditor("tutorial")
+    >>> bar = editor.line_bar
+    >>> bar.line_select.value = "A"; bar.line_indicators.value = 3
+    >>> bar.apply_line_button.click(); editor.controller.lines[0]["indicators"]
+    3
+    >>> bar.shorten_end_button.click(); editor.controller.lines[0]["stations"][-2:]
+    ['central', 'castle']
+    """
 
     def __init__(self, editor: MapEditor):
         self.editor = editor

@@ -44,7 +44,14 @@ def _sources(extra: list[tuple[str, str]] | None = None) -> list[tuple[str, str]
 
 class OpenBar:
     """Open a blank city, a copy of a built-in city or a file; generate a city. The
-    "open" dropdown shows what is open."""
+    "open" dropdown shows what is open.
+
+    >>> from vvlab.widgets.editor.view import MapEditor
+    >>> bar = MapEditor().open_bar
+    >>> bar.source_select.value = "tutorial"; bar.open_button.click()
+    >>> bar.editor.controller.data["id"], bar.source_select.value
+    ('tutorial-copy', 'tutorial')
+    """
 
     def __init__(self, editor: MapEditor):
         self.editor = editor
@@ -94,7 +101,14 @@ class OpenBar:
 
 
 class CityBar:
-    """The city's id and name."""
+    """The city's id and name.
+
+    >>> from vvlab.widgets.editor.view import MapEditor
+    >>> bar = MapEditor().city_bar
+    >>> bar.city_id.value = "ring"; bar.apply_city_button.click()
+    >>> bar.editor.controller.data["id"]
+    'ring'
+    """
 
     def __init__(self, editor: MapEditor):
         self.editor = editor
@@ -115,7 +129,16 @@ class CityBar:
 
 
 class ModeBar:
-    """What a click on the canvas does (:data:`MODES`), the grid step, undo and redo."""
+    """What a click on the canvas does (:data:`MODES`), the grid step, undo and redo.
+
+    >>> from vvlab.widgets.editor.view import MapEditor
+    >>> editor = MapEditor()
+    >>> editor.mode_bar.mode.value = "add station"
+    >>> editor.click_grid(2.2, 3.4); editor.mode_bar.undo_button.disabled
+    False
+    >>> editor.mode_bar.undo_button.click(); editor.mode_bar.redo_button.disabled
+    False
+    """
 
     def __init__(self, editor: MapEditor):
         self.editor = editor
@@ -149,7 +172,15 @@ class ModeBar:
 
 
 class StationBar:
-    """The selected station: rename or delete it."""
+    """The selected station: rename or delete it.
+
+    >>> from vvlab.widgets.editor.view import MapEditor
+    >>> editor = MapEditor("tutorial")
+    >>> editor.click_station("zoo"); editor.station_bar.station_name.value
+    'Zoo'
+    >>> editor.station_bar.delete_station_button.click(); "zoo" in editor.controller.stations
+    False
+    """
 
     def __init__(self, editor: MapEditor):
         self.editor = editor
@@ -180,7 +211,17 @@ class StationBar:
 
 
 class DrawBar:
-    """Draw a new line by clicking stations; finish or cancel it."""
+    """Draw a new line by clicking stations; finish or cancel it.
+
+    >>> from vvlab.widgets.editor.view import MapEditor
+    >>> editor = MapEditor("tutorial")
+    >>> editor.draw_bar.start_line_button.click()
+    >>> editor.click_station("zoo"); editor.click_station("lake")
+    >>> editor.draw_bar.draft_label.value
+    'drawing: zoo → lake'
+    >>> editor.draw_bar.finish_line_button.click(); editor.line_bar.line_select.value
+    'L1'
+    """
 
     def __init__(self, editor: MapEditor):
         self.editor = editor
@@ -213,7 +254,14 @@ class DrawBar:
 
 class BalanceBar:
     """Quick balance: solo greedy games on the city, their summary and figures
-    (``last_balance`` is the last :class:`~vvlab.widgets.editor.stats.QuickBalance`)."""
+    (``last_balance`` is the last :class:`~vvlab.widgets.editor.stats.QuickBalance`).
+
+    >>> from vvlab.widgets.editor.view import MapEditor
+    >>> bar = MapEditor("tutorial").balance_bar
+    >>> bar.balance_games.value = 20; bar.balance_button.click()
+    >>> "20 solo greedy games" in bar.balance_summary.value, len(bar.last_balance.result.games)
+    (True, 20)
+    """
 
     def __init__(self, editor: MapEditor):
         self.editor = editor
@@ -242,7 +290,17 @@ class BalanceBar:
 
 class SaveBar:
     """Save to a path (default ``<maps folder>/<id>.json``); an existing file only
-    after a confirm."""
+    after a confirm.
+
+    >>> import tempfile
+    >>> from vvlab.widgets.editor.controller import MapEditorController
+    >>> from vvlab.widgets.editor.view import MapEditor
+    >>> folder = tempfile.mkdtemp()
+    >>> bar = MapEditor(controller=MapEditorController.open("tutorial", folder=folder)).save_bar
+    >>> bar.save_button.click(); bar.save_button.click()
+    >>> bar.confirm_overwrite_button.description
+    'Overwrite the file'
+    """
 
     def __init__(self, editor: MapEditor):
         self.editor = editor

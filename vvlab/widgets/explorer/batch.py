@@ -37,7 +37,13 @@ def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
 
 
 def result_label(result: SimulationResult) -> str:
-    """``"tutorial, 2 players (greedy, random)"``: which run of a batch this is."""
+    """``"tutorial, 2 players (greedy, random)"``: which run of a batch this is.
+
+    >>> import vvlab
+    >>> result_label(vvlab.simulate("tutorial", 2, ["greedy", "random"], games=10,
+    ...                             workers=1, progress=False))
+    'tutorial, 2 players (greedy, random)'
+    """
     n = result.players
     return f"{result.metadata['map_id']}, {n} player{'s' * (n != 1)} ({', '.join(result.bots)})"
 
@@ -57,6 +63,17 @@ class Batch:
 
     ``settings`` records what was asked (cities, bots, players, ruleset, games, seed);
     every result records its own seed in its metadata and ``games`` frame.
+
+    Examples
+    --------
+    >>> import vvlab
+    >>> solo = [vvlab.simulate("tutorial", 1, [bot], games=10, seed=4, workers=1,
+    ...                        progress=False) for bot in ("greedy", "random")]
+    >>> batch = Batch("run 1", tuple(solo), {"seed": 4})
+    >>> batch.labels, batch.seed
+    (['tutorial, 1 player (greedy)', 'tutorial, 1 player (random)'], 4)
+    >>> batch.result("tutorial, 1 player (random)") is solo[1]
+    True
     """
 
     name: str
@@ -65,10 +82,12 @@ class Batch:
 
     @property
     def labels(self) -> list[str]:
+        """The label of every result (see :func:`result_label`), in order."""
         return [result_label(r) for r in self.results]
 
     @property
     def seed(self) -> int:
+        """The seed every run of the batch used."""
         return int(self.settings["seed"])
 
     def result(self, label: str | int = 0) -> SimulationResult:

@@ -79,7 +79,24 @@ class PlayWidget(w.VBox):
         if isinstance(ruleset, Ruleset):
             rules.append(ruleset)
         self.ruleset_select = w.Dropdown(options=rules, value=ruleset, description="Rules")
-        seats = [seats] if isinstance(seats, str) else list(seats)
+        self._build_seats([seats] if isinstance(seats, str) else list(seats))
+        self.seed_input = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed")
+        self.new_seed_button = button("New seed", icon="random")
+        self.start_button = button("Start game", button_style="primary", icon="play")
+        self.new_seed_button.on_click(lambda _: setattr(self.seed_input, "value", new_seed()))
+        self.start_button.on_click(lambda _: self._act(self._start))
+        self.setup_box = w.VBox(
+            [
+                w.HBox([self.city_select, self.city_path, self.ruleset_select]),
+                w.HBox([self.players_select, self.seed_input, self.new_seed_button]),
+                w.HBox(self.seat_boxes[:3]),
+                w.HBox(self.seat_boxes[3:]),
+                self.start_button,
+            ]
+        )
+
+    def _build_seats(self, seats: list[str]) -> None:
+        """The number of players and a box per seat ("person" or a bot spec)."""
         self.players_select = w.Dropdown(
             options=list(range(1, MAX_PLAYERS + 1)), value=len(seats), description="Players"
         )
@@ -93,22 +110,8 @@ class PlayWidget(w.VBox):
             )
             for i in range(MAX_PLAYERS)
         ]
-        self.seed_input = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed")
-        self.new_seed_button = button("New seed", icon="random")
-        self.start_button = button("Start game", button_style="primary", icon="play")
-        self.new_seed_button.on_click(lambda _: setattr(self.seed_input, "value", new_seed()))
-        self.start_button.on_click(lambda _: self._act(self._start))
         self.players_select.observe(lambda _: self._show_seats(), "value")
         self._show_seats()
-        self.setup_box = w.VBox(
-            [
-                w.HBox([self.city_select, self.city_path, self.ruleset_select]),
-                w.HBox([self.players_select, self.seed_input, self.new_seed_button]),
-                w.HBox(self.seat_boxes[:3]),
-                w.HBox(self.seat_boxes[3:]),
-                self.start_button,
-            ]
-        )
 
     def _build_play(self) -> None:
         self.card_html, self.seen_html = w.HTML(), w.HTML()
