@@ -29,6 +29,7 @@ import numpy as np
 import pandas as pd
 
 import vvlab
+from vvlab.sim.stats import ci95
 
 CITIES = ["amsterdam", "berlin", "paris", "madrid"]
 EASY, HARD = ("amsterdam", "berlin"), ("paris", "madrid")
@@ -70,7 +71,7 @@ def figures(res: vvlab.SimulationResult) -> dict[str, float]:
     return {
         "games": res.games["game"].nunique(),
         "score": score,
-        "ci95": 1.96 * float(g["score"].std(ddof=1)) / np.sqrt(len(g)),
+        "ci95": float(ci95(g["score"].std(ddof=1), len(g))),
         "empty": float(g["empty"].mean()),
         "stars": stars,
         "star_share": stars / score if score > 0 else float("nan"),

@@ -17,8 +17,9 @@ import time
 import numpy as np
 
 import vvlab
+from vvlab.compiled import compile_city
 from vvlab.sim.deal import BLOCK_SIZE
-from vvlab.sim.fast import compile_city, play_block_fast
+from vvlab.sim.fast import play_block_fast
 
 
 def block_times(city, ruleset, bot: str, seconds: float) -> np.ndarray:

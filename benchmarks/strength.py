@@ -13,9 +13,8 @@ from __future__ import annotations
 import argparse
 import time
 
-import numpy as np
-
 import vvlab
+from vvlab.sim.stats import ci95
 
 DEFAULT_BOTS = "random;greedy;lookahead:depth=1;lookahead:depth=2;rollout:samples=16"
 SLOW = {"lookahead:depth=1": 4, "lookahead:depth=2": 40, "rollout": 20}
@@ -49,7 +48,7 @@ def measure(city: str, bot: str, games: int, seed: int, ruleset: str, workers: i
         "bot": bot,
         "mean": score.mean(),
         "std": score.std(ddof=1),
-        "ci95": 1.96 * score.std(ddof=1) / np.sqrt(len(score)),
+        "ci95": ci95(score.std(ddof=1), len(score)),
         "games": len(score),
         "stars": res.games["stars"].mean(),
         "empty": res.games["empty"].mean(),

@@ -20,9 +20,10 @@ import time
 
 import vvlab
 from vvlab.bots import make_bot
+from vvlab.compiled import compile_city
 from vvlab.sim.blocks import play_block_reference
 from vvlab.sim.deal import BLOCK_SIZE
-from vvlab.sim.fast import compile_city, play_block_fast
+from vvlab.sim.fast import play_block_fast
 
 BOTS = ["random", "greedy", "lookahead:depth=1", "lookahead:depth=2", "rollout:samples=16"]
 

@@ -11,10 +11,8 @@ import pandas as pd
 import pytest
 
 import vvlab
-from vvlab.analysis import compare, line_table, station_table, summary
+from vvlab.analysis import Z95, compare, line_table, station_table, summary
 from vvlab.analysis import tables as analysis_tables
-
-Z95 = 1.959963984540054
 
 
 def tiny_map() -> vvlab.CityMap:
@@ -98,12 +96,12 @@ def test_summary_stacks_results_and_groups_by_metadata():
     ]
     assert table["games"].tolist() == [2, 1, 1]
     assert table["mean"].tolist() == [15, 30, 0]
-    assert np.isnan(table["std"].iloc[1])  # one game: no spread
+    assert np.isnan(table["std"].iloc[1]) and np.isnan(table["ci95"].iloc[1])  # one game
     pooled = summary([a, b])
     assert pooled.loc["g", "games"] == 3 and pooled.loc["g", "mean"] == 20
     by_seat = summary([a, b], by="player")
     assert by_seat.index.tolist() == [0, 1] and by_seat["games"].tolist() == [3, 1]
-    with pytest.raises(ValueError, match="by must name"):
+    with pytest.raises(ValueError, match="by must be one of"):
         summary(a, by="colour")
 
 

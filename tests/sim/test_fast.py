@@ -9,10 +9,11 @@ from strategies import city_dicts
 
 import vvlab
 from vvlab.bots import make_bot
+from vvlab.compiled import compile_city
 from vvlab.model.generate import generate_city
 from vvlab.sim.blocks import play_block_reference
 from vvlab.sim.deal import block_generators, deal_block
-from vvlab.sim.fast import compile_city, deal_block_fast, has_fast_path, play_block_fast
+from vvlab.sim.fast import deal_block_fast, has_fast_path, play_block_fast
 
 SEATINGS = [
     ["random"],
@@ -73,7 +74,14 @@ def test_dealing_is_identical():
     cc = compile_city(city, rs)
     ref = deal_block(9, 2, 300, rs, city.total_indicators, block_generators(9, 2, 1)[0])
     orders, lengths = deal_block_fast(
-        9, 2, 300, rs, city.total_indicators, block_generators(9, 2, 1)[0], cc.deck[3], cc.deck[2]
+        9,
+        2,
+        300,
+        rs,
+        city.total_indicators,
+        block_generators(9, 2, 1)[0],
+        cc.deck.uses,
+        cc.deck.shuffle,
     )
     assert [list(orders[g, : lengths[g]]) for g in range(300)] == ref
 

@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from vvlab.analysis import OUTCOMES, Z95, bonus_race_table
 from vvlab.viz import (
     bonus_race,
     bot_colors,
@@ -16,7 +17,6 @@ from vvlab.viz import (
     score_distribution,
     station_heatmap,
 )
-from vvlab.viz.tables import OUTCOMES, Z95, bonus_race_table
 
 
 def traces(fig, role: str) -> list:
@@ -45,6 +45,28 @@ def test_score_distribution_means_and_ci(two_player):
             share[scores.iloc[0]]
         )
         assert trace.line.color == colors[trace.name]
+
+
+def test_score_distribution_draws_no_interval_for_one_game():
+    games = pd.DataFrame({"bot": ["x", "y", "y", "y"], "score": [7, 10, 12, 14]})
+    metadata = {"players": 2, "games": 3, "seed": 0, "map_id": "hand", "ruleset": {"name": "r"}}
+    fig = score_distribution(SimpleNamespace(games=games, metadata=metadata))
+    means = {t.meta["group"]: t for t in traces(fig, "mean")}
+    one, three = means["x"], means["y"]
+    assert one.meta["ci95"] is None and one.error_x.visible is False
+    assert list(one.text) == ["7.0"] and "CI unknown" in one.hovertemplate
+    assert three.meta["ci95"] == pytest.approx(Z95 * 2 / np.sqrt(3))
+    assert three.error_x.array[0] == pytest.approx(three.meta["ci95"])
+
+
+def test_viz_tables_keeps_the_old_names():
+    import vvlab.analysis
+    from vvlab.viz import tables
+
+    for name in tables.__all__:
+        if name != "GROUPINGS":
+            assert getattr(tables, name) is getattr(vvlab.analysis, name), name
+    assert tables.GROUPINGS is vvlab.analysis.LABEL_GROUPINGS
 
 
 @pytest.mark.parametrize("by", ["players", "city", "ruleset"])

@@ -1,10 +1,13 @@
-"""Analysis of simulation results: pandas in, pandas out.
+"""Analysis of simulation results: pandas in, pandas out (never plotly or widgets).
 
 >>> import vvlab.analysis
 >>> sorted(vvlab.analysis.__all__)  # doctest: +NORMALIZE_WHITESPACE
-['HindsightBound', 'WhatIf', 'apply_change', 'compare', 'deal_cards', 'hindsight_bound',
- 'hindsight_gap', 'hindsight_scores', 'line_table', 'luck_vs_skill', 'same_deals',
- 'station_table', 'summary', 'what_if']
+['HindsightBound', 'LABEL_GROUPINGS', 'OUTCOMES', 'Results', 'SUMMARY_GROUPINGS', 'WhatIf',
+ 'Z95', 'apply_change', 'as_results', 'bonus_outcomes', 'bonus_race_table',
+ 'breakdown_table', 'check_by', 'check_keys', 'compare', 'deal_cards', 'games_table',
+ 'group_order', 'hindsight_bound', 'hindsight_gap', 'hindsight_scores',
+ 'line_completion_table', 'line_table', 'luck_vs_skill', 'players_label', 'run_labels',
+ 'same_deals', 'score_stats', 'station_table', 'summary', 'what_if']
 """
 
 from vvlab.analysis.hindsight import HindsightBound, hindsight_bound
@@ -15,21 +18,57 @@ from vvlab.analysis.luck import (
     luck_vs_skill,
     same_deals,
 )
+from vvlab.analysis.results import (
+    LABEL_GROUPINGS,
+    OUTCOMES,
+    SUMMARY_GROUPINGS,
+    Results,
+    as_results,
+    bonus_outcomes,
+    bonus_race_table,
+    breakdown_table,
+    check_by,
+    check_keys,
+    games_table,
+    group_order,
+    line_completion_table,
+    players_label,
+    run_labels,
+    score_stats,
+)
 from vvlab.analysis.tables import compare, line_table, station_table, summary
 from vvlab.analysis.what_if import WhatIf, apply_change, what_if
+from vvlab.sim.stats import Z95
 
 __all__ = [
+    "LABEL_GROUPINGS",
+    "OUTCOMES",
+    "SUMMARY_GROUPINGS",
+    "Z95",
     "HindsightBound",
+    "Results",
     "WhatIf",
     "apply_change",
+    "as_results",
+    "bonus_outcomes",
+    "bonus_race_table",
+    "breakdown_table",
+    "check_by",
+    "check_keys",
     "compare",
     "deal_cards",
+    "games_table",
+    "group_order",
     "hindsight_bound",
     "hindsight_gap",
     "hindsight_scores",
+    "line_completion_table",
     "line_table",
     "luck_vs_skill",
+    "players_label",
+    "run_labels",
     "same_deals",
+    "score_stats",
     "station_table",
     "summary",
     "what_if",

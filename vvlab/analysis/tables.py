@@ -3,7 +3,7 @@
 Every function reads only the ``games``, ``lines``, ``stations``, ``metadata`` and
 ``city`` attributes of a :class:`~vvlab.sim.result.SimulationResult`, so a hand-built
 object with those attributes works too. The grouping columns (``players``, ``city``,
-``ruleset``) come from :func:`vvlab.viz.tables.games_table`.
+``ruleset``) come from :func:`vvlab.analysis.results.games_table`.
 """
 
 from __future__ import annotations
@@ -16,24 +16,15 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from vvlab.viz.tables import Z95, Results, games_table
+from vvlab.analysis.results import SUMMARY_GROUPINGS, Results, check_by, check_keys, games_table
+from vvlab.sim.stats import group_stats
 
 try:  # optional: exact Welch p-values
     from scipy import stats
 except ImportError:  # pragma: no cover - depends on the environment
     stats = None
 
-GROUPINGS = ("bot", "player", "city", "players", "ruleset")
-"""What :func:`summary` and :func:`compare` can group by."""
 COMPONENTS = ("bonus", "stars", "penalty", "empty")
-
-
-def _check_by(by: str | Sequence[str]) -> list[str]:
-    keys = [by] if isinstance(by, str) else list(by)
-    bad = [k for k in keys if k not in GROUPINGS]
-    if bad or not keys:
-        raise ValueError(f"by must name some of {', '.join(GROUPINGS)}, got {by!r}")
-    return keys
 
 
 def summary(result: Results, by: str | Sequence[str] = ("bot",)) -> pd.DataFrame:
@@ -44,17 +35,18 @@ def summary(result: Results, by: str | Sequence[str] = ("bot",)) -> pd.DataFrame
     result : SimulationResult or list of them
         Several results are stacked (their ``games`` rows pooled).
     by : str or sequence of str
-        Any of ``"bot"``, ``"player"`` (seat), ``"city"`` (map id), ``"players"``
-        (``"2 players"``) and ``"ruleset"`` (name); the last three from the metadata.
+        Any of :data:`~vvlab.analysis.results.SUMMARY_GROUPINGS`: ``"bot"``,
+        ``"player"`` (seat), ``"city"`` (map id), ``"players"`` (``"2 players"``) and
+        ``"ruleset"`` (name); the last three from the metadata.
 
     Returns
     -------
     pandas.DataFrame
         Indexed by the groups (in the order first met): ``games``, ``mean``, ``std``
-        (sample, ``NaN`` for one game), ``ci95`` (half-width of the normal 95% interval
-        of the mean, 1.96 std / sqrt(games)), ``q10``, ``q50``, ``q90`` of the score
-        (linear interpolation) and the mean ``bonus``, ``stars``, ``penalty`` and
-        ``empty``.
+        (sample) and ``ci95`` (half-width of the normal 95% interval of the mean) as
+        :func:`~vvlab.sim.stats.group_stats` gives them (``NaN`` std and ci95 for a
+        group of one game), ``q10``, ``q50``, ``q90`` of the score (linear
+        interpolation) and the mean ``bonus``, ``stars``, ``penalty`` and ``empty``.
 
     Examples
     --------
@@ -68,11 +60,11 @@ def summary(result: Results, by: str | Sequence[str] = ("bot",)) -> pd.DataFrame
     >>> stacked.index[0], int(stacked["games"].iloc[0])
     (('2 players', 'greedy'), 60)
     """
-    keys = _check_by(by)
+    keys = check_keys(by)
+    key = keys if len(keys) > 1 else keys[0]
     table = games_table(result)
-    groups = table.groupby(keys if len(keys) > 1 else keys[0], sort=False)
-    out = groups["score"].agg(["count", "mean", "std"]).rename(columns={"count": "games"})
-    out["ci95"] = Z95 * out["std"] / np.sqrt(out["games"])
+    out = group_stats(table, key, "score")
+    groups = table.groupby(key, sort=False)
     quantiles = groups["score"].quantile([0.1, 0.5, 0.9]).unstack()
     for q in (0.1, 0.5, 0.9):
         out[f"q{round(100 * q)}"] = quantiles[q].astype(float)
@@ -243,7 +235,7 @@ def compare(a: Results, b: Results, measure: str = "score", by: str = "bot") -> 
     measure : str
         A column of the ``games`` frame (``"score"``, ``"bonus"``, ``"empty"``...).
     by : str
-        One of :data:`GROUPINGS`.
+        One of :data:`~vvlab.analysis.results.SUMMARY_GROUPINGS`.
 
     Returns
     -------
@@ -266,9 +258,7 @@ def compare(a: Results, b: Results, measure: str = "score", by: str = "bot") -> 
     >>> compare(a, a)["difference"].tolist(), compare(a, a)["significant"].tolist()
     ([0.0, 0.0], [False, False])
     """
-    key = _check_by(by)
-    if len(key) != 1:
-        raise ValueError("compare groups by one column")
+    check_by(by, SUMMARY_GROUPINGS)
     ta, tb = games_table(a), games_table(b)
     groups_b = set(tb[by])
     rows = {}

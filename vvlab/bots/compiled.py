@@ -1,4 +1,10 @@
-"""Bots whose decisions run compiled (numba): the view becomes the kernels' arrays."""
+"""Bots whose decisions run compiled (numba): the view becomes the kernels' arrays.
+
+A compiled bot declares its kernel with ``kernel_spec()``
+(:class:`~vvlab.compiled.KernelSpec`): the simulator's fast path plays its seat with that
+kernel, and :meth:`CompiledBot.choose` calls the same kernel on one view, so both paths
+play the same moves.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +13,9 @@ from collections import Counter
 import numpy as np
 
 from vvlab.bots.base import BotBase
+from vvlab.compiled import CARD_KINDS, CompiledCity, KernelSpec, SheetState, compile_city
 from vvlab.engine import Move
 from vvlab.engine.view import PlayerView
-
-_KINDS = {"number": 0, "express": 1, "star": 2, "free": 3}
 
 
 class SheetArrays:
@@ -18,11 +23,10 @@ class SheetArrays:
 
     def __init__(self) -> None:
         self._for: tuple = (None, None)  # the (city, ruleset) compiled, kept alive
-        self.compiled = None
+        self.compiled: CompiledCity | None = None
 
-    def compiled_for(self, view: PlayerView):
-        from vvlab.sim.fast import compile_city
-
+    def compiled_for(self, view: PlayerView) -> CompiledCity:
+        """The arrays of the view's city and ruleset (compiled once per pair)."""
         city, ruleset = self._for
         if city is not view.city or ruleset is not view.ruleset:
             self.compiled, self._for = (
@@ -34,9 +38,9 @@ class SheetArrays:
             self.line_ids = [line.id for line in view.city.lines]
         return self.compiled
 
-    def state(self, view: PlayerView) -> tuple[np.ndarray, ...]:
-        """``(mark, empty, boxes, done)`` for the viewing player, and ``avail``."""
-        cc, sheet, city = self.compiled_for(view), view.sheet, view.city
+    def state(self, view: PlayerView) -> tuple[SheetState, np.ndarray]:
+        """The viewing player's sheet, and ``avail`` (each line's bonus still to be had)."""
+        compiled, sheet, city = self.compiled_for(view), view.sheet, view.city
         mark = np.zeros(len(city.stations), np.int64)
         for sid, m in sheet.marks.items():
             mark[self.station_index[sid]] = 1 if isinstance(m, str) else m
@@ -49,15 +53,17 @@ class SheetArrays:
             np.int64,
         )
         gone = np.array([i in view.first_taken for i in self.line_ids])
-        avail = np.where(gone, cc.city[7], cc.city[6]).astype(np.int64)
-        return (mark, empty, boxes, done), avail
+        avail = np.where(gone, compiled.city.bonus_later, compiled.city.bonus_first)
+        return SheetState(mark, empty, boxes, done), avail.astype(np.int64)
 
     def next_counts(self, view: PlayerView) -> np.ndarray:
         """How many of each distinct card the next card can be (card counting)."""
         unseen: Counter = view.unseen
-        return np.array([unseen.get(c, 0) for c in self.compiled.distinct], np.int64)
+        distinct = self.compiled_for(view).distinct
+        return np.array([unseen.get(c, 0) for c in distinct], np.int64)
 
     def move(self, view: PlayerView, line: int, station: int) -> Move:
+        """The kernel's answer (a line, a station, or neither: a pass) as a move."""
         if line >= 0:
             return Move(line=self.line_ids[line])
         if station >= 0:
@@ -66,38 +72,40 @@ class SheetArrays:
 
 
 class CompiledBot(BotBase):
-    """Base of the bots that decide in :mod:`vvlab.sim.kernels`; subclasses implement
-    :meth:`decide` on the arrays. The same kernel decides in the compiled fast path, so
-    both paths play the same moves."""
+    """Base of the bots that decide in :mod:`vvlab.compiled.kernels`; subclasses give
+    :meth:`kernel_spec` and implement :meth:`decide` on the arrays. The same kernel
+    decides in the compiled fast path, so both paths play the same moves."""
 
-    def __init__(self, **params):
+    def __init__(self, **params: int):
         super().__init__(**params)
         self._arrays = SheetArrays()
 
-    def decide(self, kind: int, view: PlayerView, u: float, arrays: tuple) -> tuple[int, int]:
+    def kernel_spec(self) -> KernelSpec:
+        """The kernel that plays this bot's seat in the compiled fast path."""
         raise NotImplementedError
 
-    def uses_random(self) -> bool:
-        """True if the bot draws one ``rng.random()`` every turn."""
-        return False
+    def decide(self, kind: int, view: PlayerView, u: float, arrays: tuple) -> tuple[int, int]:
+        """``(line, station)`` from the kernel; ``arrays`` are its arguments after the
+        card kind (see :meth:`choose`)."""
+        raise NotImplementedError
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
-        u = rng.random() if self.uses_random() else 0.0
-        cc = self._arrays.compiled_for(view)
-        st, avail = self._arrays.state(view)
+        u = rng.random() if self.kernel_spec().draws_uniform else 0.0
+        compiled = self._arrays.compiled_for(view)
+        sheet, avail = self._arrays.state(view)
         best = np.zeros(len(view.city.stations) + 1, np.int64)
         dec = np.zeros(len(view.city.lines), np.int64)
         args = (
             view.card.value,
-            cc.city,
-            cc.types,
-            cc.reach,
-            cc.weight,
-            st,
+            compiled.city,
+            compiled.types,
+            compiled.reach,
+            compiled.weight,
+            sheet,
             avail,
             self._arrays.next_counts(view),
             best,
             dec,
         )
-        line, station = self.decide(_KINDS[view.card.kind], view, u, args)
+        line, station = self.decide(CARD_KINDS.index(view.card.kind), view, u, args)
         return self._arrays.move(view, line, station)

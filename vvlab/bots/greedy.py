@@ -6,6 +6,7 @@ import numpy as np
 
 from vvlab.bots.base import BotBase, register
 from vvlab.bots.value import Valuer
+from vvlab.compiled.spec import KernelSpec
 from vvlab.engine import Card, Move, Sheet
 from vvlab.engine.view import PlayerView
 
@@ -51,6 +52,10 @@ class GreedyBot(BotBase):
     def __init__(self) -> None:
         super().__init__()
         self._valuers = ValuerCache()
+
+    def kernel_spec(self) -> KernelSpec:
+        """The compiled twin of :meth:`choose` (same moves)."""
+        return KernelSpec("greedy")
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
         valuer = self._valuers.get(view)

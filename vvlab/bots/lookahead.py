@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from vvlab.bots.base import register
 from vvlab.bots.compiled import CompiledBot
+from vvlab.compiled.spec import MAX_DEPTH, KernelSpec
 from vvlab.engine.view import PlayerView
 
 
@@ -23,13 +24,18 @@ class LookaheadBot(CompiledBot):
     name = "lookahead"
 
     def __init__(self, depth: int = 1) -> None:
-        if not isinstance(depth, int) or isinstance(depth, bool) or not 0 <= depth <= 4:
-            raise ValueError(f"lookahead depth must be a whole number from 0 to 4, got {depth!r}")
+        if not isinstance(depth, int) or isinstance(depth, bool) or not 0 <= depth <= MAX_DEPTH:
+            raise ValueError(
+                f"lookahead depth must be a whole number from 0 to {MAX_DEPTH}, got {depth!r}"
+            )
         super().__init__(depth=depth)
         self.depth = depth
 
+    def kernel_spec(self) -> KernelSpec:
+        return KernelSpec("lookahead", self.depth)
+
     def decide(self, kind: int, view: PlayerView, u: float, arrays: tuple) -> tuple[int, int]:
-        from vvlab.sim.kernels import lookahead_choice
+        from vvlab.compiled.kernels import lookahead_choice
 
         line, station, _ = lookahead_choice(self.depth, kind, *arrays)
         return line, station

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from vvlab.bots.base import register
 from vvlab.bots.compiled import CompiledBot
+from vvlab.compiled.spec import MAX_SAMPLES, KernelSpec
 from vvlab.engine.view import PlayerView
 
 
@@ -24,18 +25,22 @@ class RolloutBot(CompiledBot):
     name = "rollout"
 
     def __init__(self, samples: int = 16) -> None:
-        if not isinstance(samples, int) or isinstance(samples, bool) or not 1 <= samples <= 4096:
+        if (
+            not isinstance(samples, int)
+            or isinstance(samples, bool)
+            or not 1 <= samples <= MAX_SAMPLES
+        ):
             raise ValueError(
-                f"rollout samples must be a whole number from 1 to 4096, got {samples!r}"
+                f"rollout samples must be a whole number from 1 to {MAX_SAMPLES}, got {samples!r}"
             )
         super().__init__(samples=samples)
         self.samples = samples
 
-    def uses_random(self) -> bool:
-        return True
+    def kernel_spec(self) -> KernelSpec:
+        return KernelSpec("rollout", self.samples)
 
     def decide(self, kind: int, view: PlayerView, u: float, arrays: tuple) -> tuple[int, int]:
-        from vvlab.sim.kernels import rollout_choice
+        from vvlab.compiled.kernels import rollout_choice
 
         line, station, _ = rollout_choice(self.samples, kind, arrays[0], u, *arrays[1:])
         return line, station

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from vvlab.bots.base import BotBase, register
+from vvlab.compiled.spec import KernelSpec
 from vvlab.engine import Move
 from vvlab.engine.view import PlayerView
 
@@ -21,6 +22,10 @@ class RandomBot(BotBase):
     """
 
     name = "random"
+
+    def kernel_spec(self) -> KernelSpec:
+        """The compiled twin of :meth:`choose` (same moves from the same uniforms)."""
+        return KernelSpec("random")
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
         legal = view.legal_moves

@@ -70,15 +70,14 @@ def block_player(bots: Sequence[Any], engine: str = "auto") -> BlockPlayer:
     check_engine(engine)
     if engine == "reference":
         return play_block_reference
-    from vvlab.sim.fast import has_fast_path, play_block_fast_cached
+    from vvlab.sim.fast import NO_KERNEL, has_fast_path, play_block_fast_cached
 
     if has_fast_path(bots):
         return play_block_fast_cached
     if engine == "fast":
         labels = ", ".join(bot_label(b) for b in bots)
         raise ValueError(
-            f"no fast path for bots {labels}: random, greedy, lookahead and rollout have one; "
-            "use engine='reference' or 'auto'"
+            f"no fast path for bots {labels}: {NO_KERNEL}; use engine='reference' or 'auto'"
         )
     return play_block_reference
 

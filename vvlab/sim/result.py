@@ -16,11 +16,11 @@ from vvlab.model import CityMap, load_map
 from vvlab.sim.blocks import BlockRecord
 from vvlab.sim.frames import build_frames
 from vvlab.sim.params import FORMAT, RunSpec
+from vvlab.sim.stats import group_stats
 from vvlab.sim.store import atomic_path, write_json
 
 FRAMES = ("games", "lines", "stations")
 MEASURES = ("score", "bonus", "stars", "penalty", "empty", "lines_completed", "first_bonuses")
-Z95 = 1.959963984540054
 
 
 class SimulationResult:
@@ -106,19 +106,18 @@ class SimulationResult:
     # -- summary and display -----------------------------------------------------------
     def summary(self) -> pd.DataFrame:
         """Per seat (player, bot) and measure: games, mean, std, 95% CI half-width
-        (normal approximation), min and max. Measures: score and its parts, lines
-        completed, first bonuses; with several players also rank and win (rank 1)."""
+        (normal approximation, see :func:`vvlab.sim.stats.group_stats`; ``NaN`` std and
+        CI for one game), min and max. Measures: score and its parts, lines completed,
+        first bonuses; with several players also rank and win (rank 1)."""
         frame = self.games
         measures = list(MEASURES)
         if self.players > 1:
             frame = frame.assign(win=(frame["rank"] == 1).astype(np.int8))
             measures += ["rank", "win"]
-        by_seat = frame.groupby("player", sort=True)
         bots = frame.groupby("player", sort=True)["bot"].first().astype(str)
         parts = []
         for order, m in enumerate(measures):
-            s = by_seat[m].agg(["count", "mean", "std", "min", "max"])
-            count = s["count"].to_numpy(np.int64)
+            s = group_stats(frame, "player", m, extra=("min", "max"), sort=True)
             parts.append(
                 pd.DataFrame(
                     {
@@ -126,10 +125,10 @@ class SimulationResult:
                         "bot": bots.loc[s.index].to_numpy(),
                         "measure": m,
                         "order": order,
-                        "games": count,
+                        "games": s["games"].to_numpy(np.int64),
                         "mean": s["mean"].to_numpy(float),
                         "std": s["std"].to_numpy(float),
-                        "ci95": Z95 * s["std"].to_numpy(float) / np.sqrt(count),
+                        "ci95": s["ci95"].to_numpy(float),
                         "min": s["min"].to_numpy(np.int64),
                         "max": s["max"].to_numpy(np.int64),
                     }

@@ -1,15 +1,19 @@
-"""Figures of simulation results: score distributions, breakdown, lines, bonus race."""
+"""Figures of simulation results: score distributions, breakdown, lines, bonus race.
+
+The numbers come from the tables of :mod:`vvlab.analysis`
+(:func:`~vvlab.analysis.score_stats`, :func:`~vvlab.analysis.breakdown_table`...); this
+module only draws them.
+"""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from vvlab.viz.colors import bot_colors, group_colors, lighter
-from vvlab.viz.plan import FONT, INK
-from vvlab.viz.tables import (
+from vvlab.analysis import (
     OUTCOMES,
     as_results,
     bonus_race_table,
@@ -19,10 +23,12 @@ from vvlab.viz.tables import (
     run_labels,
     score_stats,
 )
+from vvlab.viz.colors import bot_colors, group_colors, lighter
+from vvlab.viz.plan import FONT, INK
 
 if TYPE_CHECKING:
+    from vvlab.analysis import Results
     from vvlab.sim.result import SimulationResult
-    from vvlab.viz.tables import Results
 
 OUTCOME_COLORS = dict(zip(OUTCOMES, ("#2CA02C", "#FFB000", "#D62728", "#C7C7C7"), strict=True))
 
@@ -93,7 +99,11 @@ def _histogram(group: str, share: Any, color: str, measure: str) -> go.Scatter:
 
 
 def _mean_marker(group: str, row: Any, height: float, color: str) -> go.Scatter:
+    """The mean of a group with its 95% CI as error bar; a group of one game has no
+    interval (``ci95`` is ``NaN``): no error bar, ``meta["ci95"]`` is ``None``."""
     mean, ci, games = float(row["mean"]), float(row["ci95"]), int(row["games"])
+    known = math.isfinite(ci)
+    spread = f"95% CI ± {ci:.2f}" if known else "95% CI unknown"
     return go.Scatter(
         x=[mean],
         y=[height],
@@ -101,13 +111,19 @@ def _mean_marker(group: str, row: Any, height: float, color: str) -> go.Scatter:
         name=f"{group} mean",
         legendgroup=group,
         showlegend=False,
-        error_x={"type": "data", "array": [ci]},
+        error_x={"type": "data", "array": [ci]} if known else {"visible": False},
         marker={"symbol": "diamond", "size": 11, "color": color},
-        text=[f"{mean:.1f} ± {ci:.1f}"],
+        text=[f"{mean:.1f} ± {ci:.1f}" if known else f"{mean:.1f}"],
         textposition="middle right",
         textfont={"color": color},
-        hovertemplate=f"{group}: mean {mean:.2f}, 95% CI ± {ci:.2f}, {games} games<extra></extra>",
-        meta={"role": "mean", "group": group, "mean": mean, "ci95": ci, "games": games},
+        hovertemplate=f"{group}: mean {mean:.2f}, {spread}, {games} games<extra></extra>",
+        meta={
+            "role": "mean",
+            "group": group,
+            "mean": mean,
+            "ci95": ci if known else None,
+            "games": games,
+        },
     )
 
 
@@ -129,7 +145,8 @@ def score_distribution(result: Results, by: str = "bot", measure: str = "score")
     plotly.graph_objects.Figure
         Per group a histogram (``meta["role"] == "histogram"``, the share of games
         at each value) and a ``mean`` marker at the mean with the 95% CI as error bar
-        (``meta`` holds ``group``, ``mean``, ``ci95``, ``games``).
+        (``meta`` holds ``group``, ``mean``, ``ci95``, ``games``; a group of one game
+        has no error bar and ``ci95`` ``None``).
 
     Examples
     --------
@@ -344,7 +361,7 @@ def bonus_race(result: Results) -> go.Figure:
     -------
     plotly.graph_objects.Figure
         One stacked bar trace per outcome of
-        :data:`~vvlab.viz.tables.OUTCOMES` (won; lost to a later bonus; lost and not
+        :data:`~vvlab.analysis.OUTCOMES` (won; lost to a later bonus; lost and not
         completed; nobody completed) over the (player count, bot) pairs; each bar sums
         to 1.
 

@@ -1,66 +1,67 @@
 """Numba kernels of the compiled fast path: dealing, move mechanics, the sheet value,
-the bots' decisions (random, greedy, look-ahead) and whole games.
+the bots' decisions (random, greedy, look-ahead, rollout) and whole games.
 
 A twin of the reference engine (``vvlab.engine``) and bots (``vvlab.bots``): given the
 same uniforms it deals the same cards, and given the same cards and bot uniforms it
-gives the same sheets and scores (``tests/sim/test_fast.py``). The look-ahead bot of
-the reference engine calls :func:`lookahead_choice` from here.
+gives the same sheets and scores (``tests/sim/test_fast.py``). The look-ahead and
+rollout bots of the reference engine call :func:`lookahead_choice` and
+:func:`rollout_choice` from here.
 
 Everything is in this one module on purpose: numba's on-disk cache is keyed by the
-source file of each function, so kernels that call each other must change together.
+source file of each function, so kernels that call each other must live (and change)
+together, or a stale cached caller would keep an old copy of its callee.
 
-A player's state ``st`` is four int64 arrays: ``mark`` (per station: 0 empty, 1 crossed,
-or the star number), ``empty`` (per line: empty stations left), ``boxes`` (per line: free
-indicator boxes) and ``done`` (per line: turn completed, 0 = not yet). ``avail`` holds
-each line's bonus still to be had (first, or later once someone took the first).
-``city`` = (line_off, line_st, st_off, st_lines, star_value, indicators, bonus_first,
-bonus_later, penalty_by_empty, pos_off, pos_other, single_off, single_st, transfers);
-``deck`` = (kind, value, shuffle, uses, type) per card;
-``types`` = (kind, value, shuffle, full_count) per distinct card: int64 arrays built by
-:func:`vvlab.sim.fast.compile_city`. Legal moves are enumerated in the reference
-engine's order (lines with a free box in map order, or empty stations in map order for
-a free card) and the first best move wins ties.
+The kernels read the named tuples of :mod:`vvlab.compiled.arrays`: ``city``
+(:class:`~vvlab.compiled.arrays.CityArrays`), ``deck``
+(:class:`~vvlab.compiled.arrays.DeckArrays`), ``types``
+(:class:`~vvlab.compiled.arrays.CardTypes`) and a player's sheet ``st``
+(:class:`~vvlab.compiled.arrays.SheetState`). ``avail`` holds each line's bonus still
+to be had (first, or later once someone took the first). Legal moves are enumerated in
+the reference engine's order (lines with a free box in map order, or empty stations in
+map order for a free card) and the first best move wins ties.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
+
+from vvlab.compiled.arrays import FREE, NUMBER, STAR, SheetState
+from vvlab.compiled.spec import GREEDY_BOT, LOOKAHEAD_BOT, MAX_DEPTH, RANDOM_BOT, ROLLOUT_BOT  # noqa: F401  # noqa: F401
+from vvlab.compiled.tables import MAX_BOXES, MAX_STATIONS
 
 U = np.uint64
 """Casting an index to unsigned before indexing spares numba's negative-index handling
 (a shift, a mask and an add per access, and a register to hold the length). Used on the
 hot paths of the greedy and look-ahead bots, where every index is known to be
-non-negative (values that may be negative, such as a line of -1 or the empty-station
-count given to :func:`reach_points`, stay signed): greedy 8-17% and look-ahead about 20%
-faster (measured on Berlin, identical games)."""
-
-NUMBER, EXPRESS, STAR, FREE = 0, 1, 2, 3
-RANDOM_BOT, GREEDY_BOT, LOOKAHEAD_BOT, ROLLOUT_BOT = 0, 1, 2, 3
-MAX_REACH_STATIONS, MAX_REACH_BOXES = 64, 7
+non-negative; values that may be negative (a line of -1, the empty-station count given
+to :func:`reach_points`) stay signed."""
 
 hot = njit(cache=True, _nrt=False)
 hot_inline = njit(cache=True, _nrt=False, inline="always")
-"""Small kernels called in the inner loops. Compiled without numba's reference counting
-(``_nrt=False``): passing arrays to a function costs an atomic increment and decrement
-per array and call, more than the work these functions do (measured: 35 ns for a call
-with five arrays, with or without ``inline="always"``). They cannot allocate arrays."""
+"""Small kernels called in the inner loops, compiled without numba's reference counting
+(``_nrt=False``, a private numba flag: ``pyproject.toml`` pins numba to the versions
+tested with it). Passing arrays to a function otherwise costs an atomic increment and
+decrement per array and call, more than the work these functions do. They cannot
+allocate arrays."""
 
 
 @hot
 def reach_points(reach, bonus, empty, boxes):
     """``bonus * reach[empty, boxes]`` with both indices clipped to the table."""
-    if empty > MAX_REACH_STATIONS:
-        empty = MAX_REACH_STATIONS
-    if boxes > MAX_REACH_BOXES:
-        boxes = MAX_REACH_BOXES
+    if empty > MAX_STATIONS:
+        empty = MAX_STATIONS
+    if boxes > MAX_BOXES:
+        boxes = MAX_BOXES
     return bonus * reach[empty, boxes]
 
 
 @hot
 def reached(kind, value, city, line, mark, out):
     """Stations a number/express/star card fills on ``line``; written to ``out``."""
-    line_off, line_st = city[0], city[1]
+    line_off, line_st = city.line_off, city.line_st
     a, b = line_off[line], line_off[line + 1]
     start = a
     while start < b and mark[U(line_st[U(start)])] != 0:
@@ -89,7 +90,7 @@ def delta(city, avail, reach, weight, line, crossed, n, star, empty, boxes, done
     """Change of the sheet value (milli-points) if ``crossed[:n]`` get filled (with a
     star worth ``star`` points) and ``line`` (or -1) loses an indicator box. ``dec`` is
     a zeroed scratch array and is left zeroed."""
-    st_off, st_lines = city[2], city[3]
+    st_off, st_lines = city.st_off, city.st_lines
     total = weight * n + 1000 * star
     for c in range(n):
         s = U(crossed[c])
@@ -118,7 +119,7 @@ def delta(city, avail, reach, weight, line, crossed, n, star, empty, boxes, done
 @hot_inline
 def apply_move(city, line, crossed, n, star, mark, empty, boxes):
     """Fill ``crossed[:n]`` (with the star number if ``star``) and use a box of ``line``."""
-    st_off, st_lines, star_value = city[2], city[3], city[4]
+    st_off, st_lines, star_value = city.st_off, city.st_lines, city.star_value
     for c in range(n):
         s = U(crossed[c])
         mark[s] = star_value[s] if star else 1
@@ -131,7 +132,7 @@ def apply_move(city, line, crossed, n, star, mark, empty, boxes):
 @hot
 def undo_move(city, line, crossed, n, mark, empty, boxes):
     """Take back :func:`apply_move`."""
-    st_off, st_lines = city[2], city[3]
+    st_off, st_lines = city.st_off, city.st_lines
     for c in range(n):
         s = crossed[c]
         mark[s] = 0
@@ -147,7 +148,7 @@ def undo_move(city, line, crossed, n, mark, empty, boxes):
 @hot_inline
 def count_legal(kind, st):
     """Number of legal moves (0 means the single pass of a free card)."""
-    mark, boxes = st[0], st[2]
+    mark, boxes = st.mark, st.boxes
     n = 0
     if kind == FREE:
         for s in range(mark.shape[0]):
@@ -162,7 +163,7 @@ def count_legal(kind, st):
 def random_choice(kind, value, u, city, st, best_buf):
     """Uniform over the legal moves, as ``legal[int(u * len(legal))]``.
     Returns (line, station, count of stations in best_buf)."""
-    mark, boxes = st[0], st[2]
+    mark, boxes = st.mark, st.boxes
     n_legal = count_legal(kind, st)
     if n_legal == 0:
         return -1, -1, 0
@@ -188,8 +189,8 @@ def _line_prefix_values(city, reach, weight, st, avail, line, seq, pv, dec):
     ``seq`` (the line's empty stations from its first empty one, up to ``pv.shape[0] - 1``
     of them, already written), for every k, into ``pv[k]``; returns how many stations
     ``seq`` holds. The same sums as :func:`delta`, built up one station at a time."""
-    st_off, st_lines = city[2], city[3]
-    empty, boxes, done = st[1], st[2], st[3]
+    st_off, st_lines = city.st_off, city.st_lines
+    empty, boxes, done = st.empty, st.boxes, st.done
     total = 0
     if done[line] == 0:
         total = reach_points(reach, avail[line], empty[line], boxes[line] - 1) - reach_points(
@@ -222,7 +223,7 @@ def _line_prefix_values(city, reach, weight, st, avail, line, seq, pv, dec):
 def _best_free(city, reach, weight, st, avail, gain):
     """The best station for a free card and its value change ((-1, 0): it must pass).
     ``gain`` is scratch space, one entry per line, left zeroed."""
-    st_off, st_lines = city[2], city[3]
+    st_off, st_lines = city.st_off, city.st_lines
     mark, empty, boxes, done = st
     for m in range(boxes.shape[0]):
         gain[m] = 0
@@ -232,7 +233,7 @@ def _best_free(city, reach, weight, st, avail, gain):
             )
     # a station on one line is worth weight + gain[m]: of those, only each line's first
     # empty one (in station order) can be the best; transfer stations are summed
-    single_off, single_st, transfers = city[11], city[12], city[13]
+    single_off, single_st, transfers = city.single_off, city.single_st, city.transfers
     station, best = -1, 0
     for m in range(boxes.shape[0]):
         for k in range(single_off[m], single_off[m + 1]):
@@ -260,7 +261,7 @@ def _transfer_terms(k0, k1, city, reach, st, avail, dec):
     """Value change on the other lines of route positions ``pos_other[k0:k1]`` (each
     position's transfer partners, see :func:`vvlab.sim.fast.compile_city`) as their
     stations get filled, one step at a time; ``dec`` counts the steps per line."""
-    pos_other, empty, boxes = city[10], st[1], st[2]
+    pos_other, empty, boxes = city.pos_other, st.empty, st.boxes
     v = 0
     for k in range(k0, k1):
         m = U(pos_other[U(k)])
@@ -281,7 +282,7 @@ def _line_move(kind, value, city, mark, line, start, at):
     """Route positions a number/express/star card fills on ``line`` from ``start`` (its
     first empty position): a number card fills ``start .. start + n - 1``, the others
     the positions written to ``at``. Returns n."""
-    line_st, z = city[1], city[0][line + 1]
+    line_st, z = city.line_st, city.line_off[line + 1]
     if start >= z:
         return 0
     if kind == STAR:
@@ -307,16 +308,22 @@ def greedy_choice(kind, value, city, reach, weight, st, avail, buf, best_buf, de
     Returns (line, station, count, value change).
 
     ``front[line]`` is a position in the line's route before which no station is empty
-    (``city[0][line]``, the line's start, is always right); it is moved on as the lines
+    (``city.line_off[line]``, the line's start, is always right); it is moved on as the lines
     are walked, so the caller must reset it if stations are ever emptied again.
 
     The sums of :func:`delta`, for the hot loop of bulk simulation: ``reach`` is padded
     so that no index needs clipping; a finished line has no empty station, so its terms
     vanish without a check; every station filled is on the line, and the other lines
-    it touches come from its route position (``city[9]``, ``city[10]``), for a number
+    it touches come from its route position (``city.pos_off``, ``city.pos_other``), for a number
     card in one run of positions."""
-    mark, empty, boxes = st[0], st[1], st[2]
-    line_off, line_st, star_value, pos_off, pos_other = city[0], city[1], city[4], city[9], city[10]
+    mark, empty, boxes = st.mark, st.empty, st.boxes
+    line_off, line_st, star_value, pos_off, pos_other = (
+        city.line_off,
+        city.line_st,
+        city.star_value,
+        city.pos_off,
+        city.pos_other,
+    )
     if kind == FREE:
         best_station, best_val = _best_free(city, reach, weight, st, avail, dec)
         if best_station >= 0:
@@ -367,9 +374,9 @@ def greedy_values(city, types, reach, weight, st, avail, seq, pv, dec, out, has)
     lines: on a line, a number card fills a prefix of the line's run of empty stations
     from its first empty one, an express card a prefix of its empty stations, so the
     values of every card come from one walk along the line."""
-    line_off, line_st, star_value = city[0], city[1], city[4]
-    mark, boxes = st[0], st[2]
-    t_kind, t_value = types[0], types[1]
+    line_off, line_st, star_value = city.line_off, city.line_st, city.star_value
+    mark, boxes = st.mark, st.boxes
+    t_kind, t_value = types.kind, types.value
     n_types, longest = t_kind.shape[0], pv.shape[0] - 1
     for c in range(n_types):
         out[c], has[c] = 0, False
@@ -421,12 +428,23 @@ def _move_at(i, kind, value, city, mark, boxes, buf):
     if boxes[i] <= 0:
         return False, -1, -1, 0, 0
     n = reached(kind, value, city, i, mark, buf)
-    star = city[4][U(buf[0])] if kind == STAR and n > 0 else 0
+    star = city.star_value[U(buf[0])] if kind == STAR and n > 0 else 0
     return True, i, -1, n, star
 
 
-MAX_DEPTH = 4
-_SEQ, _PV, _LEAF, _HAS, _COUNTS = 14, 15, 16, 17, 18  # rows 0-13: one column per level
+# Rows of the scratch space (see workspace). The look-ahead keeps one column per level
+# of its explicit stack in rows _KINDS.._TOTAL: the card of the level (_KINDS, _VALUES),
+# boxes left (_LEFT), the next move to try (_MOVE), the best value found (_BEST,
+# _FOUND), whether the level is weighing next cards (_EXPECTING), the move being weighed
+# (_MOVE_VALUE, _MOVE_LINE, _MOVE_N, _MOVE_STAR), the next card type (_TYPE) and the
+# weighted sum and total weight of the replies (_ACC, _TOTAL). Then come the greedy
+# leaves' scratch rows (_SEQ, _PV, _LEAF, _HAS) and, from _COUNTS on, the unseen-card
+# counts and the stations filled, one row per level each.
+_KINDS, _VALUES, _LEFT, _MOVE, _BEST, _FOUND, _EXPECTING = 0, 1, 2, 3, 4, 5, 6
+_MOVE_VALUE, _MOVE_LINE, _MOVE_N, _MOVE_STAR, _TYPE, _ACC, _TOTAL = 7, 8, 9, 10, 11, 12, 13
+_SEQ, _PV, _LEAF, _HAS, _COUNTS = 14, 15, 16, 17, 18
+# The rollout's rows: move buffers, the copied sheet, the unseen counts, the fronts.
+_R_BUF, _R_REPLY, _R_FILLED, _R_MARK, _R_EMPTY, _R_BOXES, _R_COUNTS, _R_FRONT = range(8)
 
 
 @njit(cache=True)
@@ -434,9 +452,9 @@ def workspace(city, types):
     """Scratch space of :func:`_lookahead` (any depth up to :data:`MAX_DEPTH`) and
     :func:`_rollout`, allocated once so that the hot kernels never allocate."""
     longest = 1
-    for c in range(types[1].shape[0]):
-        longest = max(longest, types[1][c])
-    width = max(city[4].shape[0] + 2, types[0].shape[0] + 1, longest + 2, MAX_DEPTH + 2)
+    for c in range(types.value.shape[0]):
+        longest = max(longest, types.value[c])
+    width = max(city.star_value.shape[0] + 2, types.kind.shape[0] + 1, longest + 2, MAX_DEPTH + 2)
     return np.zeros((_COUNTS + 2 * (MAX_DEPTH + 1) + 1, width), np.int64)
 
 
@@ -473,8 +491,10 @@ def _lookahead(
     for c in range(n_types):
         longest = max(longest, t_value[c])
     seq, pv, leaf, has = ws[_SEQ], ws[_PV, : longest + 1], ws[_LEAF], ws[_HAS]
-    kinds, values, left, move_i, best, found, expecting = ws[0], ws[1], ws[2], ws[3], ws[4], ws[5], ws[6]  # noqa: E501  # fmt: skip
-    cur_v, cur_line, cur_n, cur_star, type_i, acc, tot = ws[7], ws[8], ws[9], ws[10], ws[11], ws[12], ws[13]  # noqa: E501  # fmt: skip
+    kinds, values, left, move_i = ws[_KINDS], ws[_VALUES], ws[_LEFT], ws[_MOVE]
+    best, found, expecting = ws[_BEST], ws[_FOUND], ws[_EXPECTING]
+    cur_v, cur_line, cur_n, cur_star = ws[_MOVE_VALUE], ws[_MOVE_LINE], ws[_MOVE_N], ws[_MOVE_STAR]
+    type_i, acc, tot = ws[_TYPE], ws[_ACC], ws[_TOTAL]
     kinds[0], values[0] = kind, value
     for m in range(n_lines):
         left[0] += boxes[m]
@@ -612,9 +632,9 @@ def _continuation(
     the lines completed, stars written, minus the final penalty). Changes the state."""
     t_kind, t_value, t_shuffle, t_full = types
     gained = 0
-    st = (mark, empty, boxes, done)
+    st = SheetState(mark, empty, boxes, done)
     for m in range(front.shape[0]):
-        front[m] = city[0][m]
+        front[m] = city.line_off[m]
     k = 0
     while boxes_left > 0 and k < 4096:
         c = _draw(counts, t_full, _hash_uniform(key + np.uint64(k)))
@@ -626,7 +646,7 @@ def _continuation(
         line, _s, n, _v = greedy_choice(
             t_kind[c], t_value[c], city, reach, weight, st, avail, buf, best_buf, dec, front
         )
-        star = city[4][best_buf[0]] if t_kind[c] == STAR and n > 0 else 0
+        star = city.star_value[best_buf[0]] if t_kind[c] == STAR and n > 0 else 0
         apply_move(city, line, best_buf, n, star > 0, mark, empty, boxes)
         gained += 1000 * star
         if line >= 0:
@@ -637,7 +657,7 @@ def _continuation(
     for m in range(empty.shape[0]):
         if done[m] == 0 and empty[m] == 0:
             gained += 1000 * avail[m]
-    return gained - 1000 * city[8][n_empty]
+    return gained - 1000 * city.penalty_by_empty[n_empty]
 
 
 @njit(cache=True)
@@ -663,9 +683,9 @@ def _rollout(
     base = np.uint64(int(u * 4503599627370496.0)) * np.uint64(1 << 20)
     mark, empty, boxes, done = st
     n_stations, n_lines = mark.shape[0], boxes.shape[0]
-    buf, tmp, tmp2 = ws[0], ws[1], ws[2]
-    m2, e2, b2 = ws[3, :n_stations], ws[4, :n_lines], ws[5, :n_lines]
-    counts = ws[6, : next_counts.shape[0]]
+    buf, tmp, tmp2 = ws[_R_BUF], ws[_R_REPLY], ws[_R_FILLED]
+    m2, e2, b2 = ws[_R_MARK, :n_stations], ws[_R_EMPTY, :n_lines], ws[_R_BOXES, :n_lines]
+    counts = ws[_R_COUNTS, : next_counts.shape[0]]
     boxes_total = 0
     for m in range(n_lines):
         boxes_total += boxes[m]
@@ -699,7 +719,7 @@ def _rollout(
                 tmp,
                 tmp2,
                 dec,
-                ws[7, :n_lines],
+                ws[_R_FRONT, :n_lines],
             )
         if not found or total > best:
             found, best, best_line, best_station, best_n = True, total, line, station, n
@@ -738,12 +758,38 @@ def deal_orders(uniforms, uses, shuffle, total_indicators, orders, lengths):
     return -1
 
 
-# city = (line_off, line_st, st_off, st_lines, star_value, indicators, bonus_first,
-#         bonus_later, penalty_by_empty, pos_off, pos_other, single_off, single_st,
-#         transfers);
-# deck = (kind, value, shuffle, uses, type) per card;
-# types = (kind, value, shuffle, full_count) per distinct card: int64 arrays,
-# see vvlab.sim.fast.CompiledCity
+class Sheets(NamedTuple):
+    """Every seat's sheet in a game of :func:`play_games`: one row per seat."""
+
+    mark: np.ndarray
+    empty: np.ndarray
+    boxes: np.ndarray
+    done: np.ndarray
+    front: np.ndarray  # see greedy_choice
+
+
+class Table(NamedTuple):
+    """What the seats share in a game of :func:`play_games`, and scratch space."""
+
+    avail: np.ndarray  # per line: the bonus still to be had
+    first_taken: np.ndarray  # per line: 1 once someone took the first bonus
+    remaining: np.ndarray  # per card type: cards not seen since the last shuffle
+    dec: np.ndarray  # scratch, per line
+    buf: np.ndarray  # scratch, per station
+    ws: np.ndarray  # the look-ahead's and rollout's scratch space (see workspace)
+
+
+class Outcome(NamedTuple):
+    """The block record's arrays per (game, seat) that :func:`play_games` writes."""
+
+    score: np.ndarray
+    bonus: np.ndarray
+    stars: np.ndarray
+    penalty: np.ndarray
+    empty: np.ndarray
+    lines_completed: np.ndarray
+    first_bonuses: np.ndarray
+    turns: np.ndarray  # per game
 
 
 @hot_inline
@@ -753,7 +799,7 @@ def _decide(
 ):  # fmt: skip
     """One bot's move: (line, station, count of stations written to best_buf)."""
     c = U(card)
-    kind, value = deck[0][c], deck[1][c]
+    kind, value = deck.kind[c], deck.value[c]
     if bot == RANDOM_BOT:
         return random_choice(kind, value, u, city, st, best_buf)
     if bot == GREEDY_BOT:
@@ -761,7 +807,7 @@ def _decide(
             kind, value, city, reach, weight, st, avail, buf, best_buf, dec, front
         )
         return line, station, n
-    nxt = types[3] if deck[2][c] else remaining
+    nxt = types.full_count if deck.shuffle[c] else remaining
     if bot == ROLLOUT_BOT:
         return _rollout(
             param, kind, value, u, city, types, reach, weight, st, avail, nxt, best_buf, dec, ws
@@ -776,25 +822,25 @@ def _score_turn(t, g, city, players, newly, sheets, first_taken, avail, out, lin
                 line_bonus):  # fmt: skip
     """Award the bonuses of the lines completed this turn (ties share the first)."""
     n_lines = newly.shape[1]
-    bonus, lines_completed, first_bonuses = out[1], out[5], out[6]
+    bonus, lines_completed, first_bonuses = out.bonus, out.lines_completed, out.first_bonuses
     for p in range(players):
         for m in range(n_lines):
             if newly[p, m]:
-                sheets[3][p, m] = t + 1
+                sheets.done[p, m] = t + 1
                 line_turn[g, p, m] = t + 1
                 lines_completed[g, p] += 1
                 if first_taken[m]:
                     line_bonus[g, p, m] = 2
-                    bonus[g, p] += city[7][m]
+                    bonus[g, p] += city.bonus_later[m]
                 else:
                     line_bonus[g, p, m] = 1
-                    bonus[g, p] += city[6][m]
+                    bonus[g, p] += city.bonus_first[m]
                     first_bonuses[g, p] += 1
     for p in range(players):
         for m in range(n_lines):
             if newly[p, m]:
                 first_taken[m] = 1
-                avail[m] = city[7][m]
+                avail[m] = city.bonus_later[m]
                 newly[p, m] = False
 
 
@@ -828,25 +874,25 @@ def play_games(
     ``bot_u[p]``: its pre-drawn uniforms, one per turn over the whole block (random
     bots only). Allocates the players' sheets and scratch space, then plays in
     :func:`_play_block`."""
-    n_stations, n_lines, players = city[4].shape[0], city[5].shape[0], bots.shape[0]
-    sheets = (
-        np.zeros((players, n_stations), np.int64),  # mark
-        np.zeros((players, n_lines), np.int64),  # empty stations left
-        np.zeros((players, n_lines), np.int64),  # free boxes left
-        np.zeros((players, n_lines), np.int64),  # turn completed
-        np.zeros((players, n_lines), np.int64),  # front (see greedy_choice)
+    n_stations, n_lines, players = city.star_value.shape[0], city.indicators.shape[0], bots.shape[0]
+    sheets = Sheets(
+        np.zeros((players, n_stations), np.int64),
+        np.zeros((players, n_lines), np.int64),
+        np.zeros((players, n_lines), np.int64),
+        np.zeros((players, n_lines), np.int64),
+        np.zeros((players, n_lines), np.int64),
     )
     seat = np.zeros((players, n_stations + 1), np.int64)  # the stations each seat fills
-    public = (
-        np.zeros(n_lines, np.int64),  # avail
-        np.zeros(n_lines, np.int64),  # first bonus taken
-        np.zeros(types[0].shape[0], np.int64),  # remaining cards
-        np.zeros(n_lines, np.int64),  # dec (scratch)
-        np.zeros(n_stations + 1, np.int64),  # buf (scratch)
-        workspace(city, types),  # the look-ahead's and rollout's scratch space
+    public = Table(
+        np.zeros(n_lines, np.int64),
+        np.zeros(n_lines, np.int64),
+        np.zeros(types.kind.shape[0], np.int64),
+        np.zeros(n_lines, np.int64),
+        np.zeros(n_stations + 1, np.int64),
+        workspace(city, types),
     )
     newly = np.zeros((players, n_lines), np.bool_)
-    out = (score, bonus, stars, penalty, empty, lines_completed, first_bonuses, turns)
+    out = Outcome(score, bonus, stars, penalty, empty, lines_completed, first_bonuses, turns)
     _play_block(
         city, deck, types, orders, lengths, bots, params, bot_u, reach, weight,
         out, line_turn, line_bonus, station_filled, sheets, seat, public, newly,
@@ -856,58 +902,58 @@ def play_games(
 @hot_inline
 def _new_game(city, types, sheets, public, players):
     """Empty sheets, every first bonus to be had, a full deck."""
-    line_off, indicators = city[0], city[5]
-    avail, first_taken, remaining = public[0], public[1], public[2]
+    line_off, indicators = city.line_off, city.indicators
+    avail, first_taken, remaining = public.avail, public.first_taken, public.remaining
     for m in range(indicators.shape[0]):
-        avail[m], first_taken[m] = city[6][m], 0
+        avail[m], first_taken[m] = city.bonus_first[m], 0
         for p in range(players):
-            sheets[1][p, m] = line_off[m + 1] - line_off[m]
-            sheets[2][p, m] = indicators[m]
-            sheets[3][p, m] = 0
-            sheets[4][p, m] = line_off[m]
+            sheets.empty[p, m] = line_off[m + 1] - line_off[m]
+            sheets.boxes[p, m] = indicators[m]
+            sheets.done[p, m] = 0
+            sheets.front[p, m] = line_off[m]
     for p in range(players):
-        for s in range(city[4].shape[0]):
-            sheets[0][p, s] = 0
-    copy_into(remaining, types[3])
+        for s in range(city.star_value.shape[0]):
+            sheets.mark[p, s] = 0
+    copy_into(remaining, types.full_count)
 
 
 @hot_inline
 def _play_turn(t, g, k, card, city, deck, types, bots, params, bot_u, reach, weight, out,
                line_turn, line_bonus, sheets, seat, public, newly):  # fmt: skip
     """Every seat moves on the card of turn ``t``; then the completed lines score."""
-    avail, remaining, dec, buf = public[0], public[2], public[3], public[4]
+    avail, remaining, dec, buf = public.avail, public.remaining, public.dec, public.buf
     c = U(card)
-    remaining[U(deck[4][c])] -= 1
-    is_star, completed = deck[0][c] == STAR, False
+    remaining[U(deck.card_type[c])] -= 1
+    is_star, completed = deck.kind[c] == STAR, False
     for p in range(bots.shape[0]):
-        mark = sheets[0][p]
-        st = (mark, sheets[1][p], sheets[2][p], sheets[3][p])
+        mark = sheets.mark[p]
+        st = SheetState(mark, sheets.empty[p], sheets.boxes[p], sheets.done[p])
         filled = seat[p]
         line, _station, n = _decide(
             bots[p], params[p], card, bot_u[p, k], city, deck, types, reach, weight,
-            st, avail, remaining, buf, filled, dec, sheets[4][p], public[5],
+            st, avail, remaining, buf, filled, dec, sheets.front[p], public.ws,
         )  # fmt: skip
-        apply_move(city, line, filled, n, is_star, mark, st[1], st[2])
+        apply_move(city, line, filled, n, is_star, mark, st.empty, st.boxes)
         if is_star and n > 0:
-            out[2][g, p] += city[4][U(filled[0])]
+            out.stars[g, p] += city.star_value[U(filled[0])]
         for i in range(n):
             s = U(filled[i])
-            for j in range(city[2][s], city[2][s + U(1)]):
-                m = U(city[3][U(j)])
-                if st[1][m] == 0 and st[3][m] == 0:
+            for j in range(city.st_off[s], city.st_off[s + U(1)]):
+                m = U(city.st_lines[U(j)])
+                if st.empty[m] == 0 and st.done[m] == 0:
                     newly[p, m], completed = True, True
     if completed:
-        _score_turn(t, g, city, bots.shape[0], newly, sheets, public[1], avail, out, line_turn,
-                    line_bonus)  # fmt: skip
-    if deck[2][c]:
-        copy_into(remaining, types[3])
+        _score_turn(t, g, city, bots.shape[0], newly, sheets, public.first_taken, avail, out,
+                    line_turn, line_bonus)  # fmt: skip
+    if deck.shuffle[c]:
+        copy_into(remaining, types.full_count)
 
 
 @hot
 def _play_block(city, deck, types, orders, lengths, bots, params, bot_u, reach, weight, out,
                 line_turn, line_bonus, station_filled, sheets, seat, public, newly):  # fmt: skip
     """The loop of :func:`play_games`: game after game, turn after turn."""
-    n_stations, players = city[4].shape[0], bots.shape[0]
+    n_stations, players = city.star_value.shape[0], bots.shape[0]
     k = 0  # turns played in the block: the index into bot_u
     for g in range(lengths.shape[0]):
         _new_game(city, types, sheets, public, players)
@@ -915,14 +961,14 @@ def _play_block(city, deck, types, orders, lengths, bots, params, bot_u, reach, 
             _play_turn(t, g, k, orders[g, t], city, deck, types, bots, params, bot_u, reach,
                        weight, out, line_turn, line_bonus, sheets, seat, public, newly)  # fmt: skip
             k += 1
-        out[7][g] = lengths[g]
+        out.turns[g] = lengths[g]
         for p in range(players):
             n_empty = 0
             for s in range(n_stations):
-                if sheets[0][p, s] != 0:
+                if sheets.mark[p, s] != 0:
                     station_filled[p, s] += 1
                 else:
                     n_empty += 1
-            out[4][g, p] = n_empty
-            out[3][g, p] = city[8][n_empty]
-            out[0][g, p] = out[1][g, p] + out[2][g, p] - out[3][g, p]
+            out.empty[g, p] = n_empty
+            out.penalty[g, p] = city.penalty_by_empty[n_empty]
+            out.score[g, p] = out.bonus[g, p] + out.stars[g, p] - out.penalty[g, p]

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import io
+from clikit import run
 
 from vvlab import SimulationResult
-from vvlab.cli import main
 from vvlab.sim import simulate
 
 
 def cli(argv):
-    out = io.StringIO()
-    return main(argv, out=out), out.getvalue()
+    code, text, _ = run(argv)
+    return code, text
 
 
 def test_simulate_writes_a_folder_and_prints_the_summary(tmp_path):
@@ -58,7 +57,7 @@ def test_bad_bots_and_bot_parameters(tmp_path, capsys):
 
 
 def test_bots_with_parameters_are_split_correctly():
-    from vvlab.sim.cli import split_bots
+    from vvlab.cli.options import split_bots
 
     assert split_bots("lookahead:depth=2,samples=8,random") == [
         "lookahead:depth=2,samples=8",

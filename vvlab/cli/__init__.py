@@ -1,0 +1,65 @@
+"""The ``vvlab`` command line: maps, show, validate, play, simulate, report.
+
+One parser (:func:`build_parser`) with a module per command group, each adding its
+subcommands and holding their ``cmd_*`` functions: :mod:`~vvlab.cli.maps` (maps, show,
+validate), :mod:`~vvlab.cli.play`, :mod:`~vvlab.cli.simulate` and
+:mod:`~vvlab.cli.report`. Their errors come back to :func:`main`, which reports them
+with :func:`vvlab.cli.errors.report_error`. Importing this package is cheap: pandas,
+plotly and Dask load only when a command needs them.
+
+>>> main(["validate", "tutorial"])
+ok   tutorial: 4 lines, 12 stations
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from vvlab.cli import maps, play, report, simulate
+from vvlab.cli.errors import HANDLED, report_error
+
+__all__ = ["build_parser", "main"]
+
+DESCRIPTION = "The ``vvlab`` command line: maps, show, validate, play, simulate, report."
+"""What ``vvlab --help`` says first."""
+
+COMMAND_GROUPS = (maps, play, simulate, report)
+"""The modules that add subcommands, in the order ``vvlab --help`` lists them."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``vvlab`` command; every subcommand sets ``run``, the
+    function that runs it.
+
+    >>> args = build_parser().parse_args(["simulate", "tutorial", "--engine", "fast"])
+    >>> args.command, args.engine, args.run.__name__
+    ('simulate', 'fast', 'cmd_simulate')
+    """
+    from vvlab import __version__
+
+    parser = argparse.ArgumentParser(prog="vvlab", description=DESCRIPTION)
+    parser.add_argument("--version", action="version", version=f"vvlab {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for group in COMMAND_GROUPS:
+        group.add_parsers(sub)
+    return parser
+
+
+def main(
+    argv: Sequence[str] | None = None, out: TextIO | None = None, ask: Callable[[str], str] = input
+) -> int:
+    """Run the command line (``argv`` defaults to ``sys.argv[1:]``); returns the exit
+    status. ``out`` takes the output (default stdout), ``ask`` reads the answers of
+    ``vvlab play`` (default :func:`input`)."""
+    out = out or sys.stdout
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "play":  # the one command that asks questions
+            return args.run(args, out, ask)
+        return args.run(args, out)
+    except HANDLED as err:
+        return report_error(args.command, err)

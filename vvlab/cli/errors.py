@@ -1,0 +1,89 @@
+"""How a ``vvlab`` command reports an error: one line on stderr and an exit code.
+
+Every command lets its errors rise to :func:`vvlab.cli.main`, which hands the ones
+listed in :data:`HANDLED` to :func:`report_error`; anything else is a bug and keeps its
+traceback.
+
+=========================================  ====  =====================================
+error                                      code  meaning
+=========================================  ====  =====================================
+``SimulationInterrupted`` (Ctrl-C)          130  the run stopped; the message says how
+                                                 to resume it
+``MapError``                                  1  a map could not be loaded
+``FileExistsError``, ``ImportError``          2  an output folder the run may not use,
+                                                 a missing optional extra
+other ``ValueError``                          2  a bad argument (players, ruleset, bots)
+``SimulationError``, ``BotError``             1  the run failed (a worker, a bot)
+=========================================  ====  =====================================
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from vvlab.bots.base import BotError
+from vvlab.model import MapError
+from vvlab.sim.errors import SimulationError, SimulationInterrupted
+
+EXIT_FAILED = 1
+"""The command ran and failed: a bad map, a failing worker or bot."""
+EXIT_USAGE = 2
+"""The command was asked for something it cannot do (as argparse's own errors)."""
+EXIT_INTERRUPTED = 130
+"""Ctrl-C stopped the command (128 + SIGINT, as the shell reports it)."""
+
+_EXIT_CODES: tuple[tuple[tuple[type[BaseException], ...], int], ...] = (
+    ((SimulationInterrupted,), EXIT_INTERRUPTED),
+    ((MapError,), EXIT_FAILED),  # before ValueError: a MapError is one
+    ((FileExistsError, ImportError, ValueError), EXIT_USAGE),
+    ((SimulationError, BotError), EXIT_FAILED),
+)
+
+HANDLED: tuple[type[BaseException], ...] = tuple(
+    cls for classes, _ in _EXIT_CODES for cls in classes
+)
+"""The errors a command reports with a message instead of a traceback."""
+
+
+def exit_code(err: BaseException) -> int:
+    """The exit status of a command that stopped with ``err`` (see the module's table;
+    1 for an error outside :data:`HANDLED`).
+
+    >>> from vvlab.model import MapError
+    >>> exit_code(MapError([])), exit_code(ValueError()), exit_code(FileExistsError())
+    (1, 2, 2)
+    """
+    for classes, code in _EXIT_CODES:
+        if isinstance(err, classes):
+            return code
+    return EXIT_FAILED
+
+
+def error_message(command: str, err: BaseException) -> str:
+    """The text printed on stderr: ``vvlab COMMAND: error``, on a fresh line after an
+    interrupted run (its progress bar may be half drawn).
+
+    >>> error_message("show", ValueError("no map"))
+    'vvlab show: no map\\n'
+    >>> from vvlab.sim.errors import SimulationInterrupted
+    >>> error_message("simulate", SimulationInterrupted("stopped"))
+    '\\nvvlab simulate: stopped\\n'
+    """
+    start = "\n" if isinstance(err, SimulationInterrupted) else ""
+    return f"{start}vvlab {command}: {err}\n"
+
+
+def report_error(command: str, err: BaseException, stream: TextIO | None = None) -> int:
+    """Write why ``vvlab COMMAND`` stopped to ``stream`` (default stderr) and return the
+    exit status.
+
+    >>> import io
+    >>> stream = io.StringIO()
+    >>> report_error("play", ValueError("players must be 1 to 6"), stream)
+    2
+    >>> stream.getvalue()
+    'vvlab play: players must be 1 to 6\\n'
+    """
+    (stream or sys.stderr).write(error_message(command, err))
+    return exit_code(err)

@@ -1,0 +1,67 @@
+"""Arguments shared by several ``vvlab`` commands, defined once."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from vvlab.engine.game import MAX_PLAYERS
+
+DEFAULT_MAP = "berlin"
+"""The map of ``vvlab show`` and ``vvlab play`` when none is named."""
+
+PLAYERS = f"1-{MAX_PLAYERS}"
+"""How many players a game takes, as the help texts say it."""
+
+
+def add_run_arguments(parser: argparse.ArgumentParser, bots_help: str) -> None:
+    """The arguments of a batch run (``simulate``, ``report``): a map, games, players,
+    bots, seed, ruleset and workers.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_run_arguments(parser, "bots")
+    >>> args = parser.parse_args(["tutorial", "--players", "2"])
+    >>> args.map, args.games, args.players, args.bots, args.seed, args.workers
+    ('tutorial', 1000, 2, None, 0, None)
+    """
+    parser.add_argument("map", help="built-in map name or .json file")
+    parser.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
+    parser.add_argument("--players", type=int, default=1, help=f"players per game, {PLAYERS}")
+    parser.add_argument("--bots", default=None, help=bots_help)
+    parser.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
+    parser.add_argument("--ruleset", default="voll-verplant", help="ruleset name or .json file")
+    parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+
+
+def add_progress_argument(parser: argparse.ArgumentParser) -> None:
+    """``--no-progress``; see :func:`show_progress`."""
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def show_progress(args: argparse.Namespace) -> bool:
+    """Draw a progress bar unless ``--no-progress`` was given or stderr is no terminal.
+
+    >>> show_progress(argparse.Namespace(no_progress=True))
+    False
+    """
+    return not args.no_progress and sys.stderr.isatty()
+
+
+def split_bots(text: str | None) -> list[str] | None:
+    """Bot specs from ``--bots`` (``None`` when it was not given): a part with ``=`` but
+    no ``:`` is one more parameter of the bot before it.
+
+    >>> split_bots("greedy, lookahead:depth=2,samples=8,random")
+    ['greedy', 'lookahead:depth=2,samples=8', 'random']
+    >>> split_bots(None) is None
+    True
+    """
+    if not text:
+        return None
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if specs and "=" in part and ":" not in part:
+            specs[-1] += "," + part
+        elif part:
+            specs.append(part)
+    return specs

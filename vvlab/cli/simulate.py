@@ -1,0 +1,90 @@
+"""``vvlab simulate``: play many games with bots and write the results to a folder.
+
+Importing this module is cheap: pandas, the bots and Dask load only when it runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TextIO
+
+from vvlab.cli.options import add_progress_argument, add_run_arguments, show_progress, split_bots
+from vvlab.sim.engines import ENGINES
+
+BOTS_HELP = (
+    "one bot per player or one for all, comma-separated: greedy,random; "
+    "parameters after a colon: lookahead:depth=2,samples=8 (default random)"
+)
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    """Add ``simulate`` to the ``vvlab`` parser's subcommands."""
+    p = sub.add_parser(
+        "simulate",
+        help="play many games with bots; results as parquet and a summary table",
+        description="Play many games with bots and write the results (parquet) to a folder.",
+    )
+    add_run_arguments(p, BOTS_HELP)
+    p.add_argument("--scheduler", metavar="ADDR", help="Dask scheduler, e.g. tcp://host:8786")
+    p.add_argument(
+        "--scheduler-timeout",
+        type=float,
+        default=10.0,
+        metavar="S",
+        help="seconds to wait for the scheduler (default 10)",
+    )
+    p.add_argument("--chunk-blocks", type=int, default=None, help="256-game blocks per task")
+    p.add_argument("--engine", choices=ENGINES, default="auto")
+    p.add_argument(
+        "--out",
+        default=None,
+        help="result folder (default data/<map>-<players>p-<games>g-seed<seed>.parquet)",
+    )
+    p.add_argument("--resume", action="store_true", help="finish an interrupted run in --out")
+    add_progress_argument(p)
+    p.set_defaults(run=cmd_simulate)
+
+
+def default_out(map_id: str, players: int, games: int, seed: int) -> Path:
+    """``data/<map>-<players>p-<games>g-seed<seed>.parquet``.
+
+    >>> default_out("berlin", 2, 10000, 1).as_posix()
+    'data/berlin-2p-10000g-seed1.parquet'
+    """
+    return Path("data") / f"{map_id}-{players}p-{games}g-seed{seed}.parquet"
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    """Run ``vvlab simulate``; print the summary and where the results are."""
+    from vvlab.model import load_map
+    from vvlab.sim.executors import connect_scheduler
+    from vvlab.sim.run import simulate
+
+    city = load_map(args.map)
+    folder = (
+        Path(args.out) if args.out else default_out(city.id, args.players, args.games, args.seed)
+    )
+    client = connect_scheduler(args.scheduler, args.scheduler_timeout) if args.scheduler else None
+    try:
+        result = simulate(
+            city,
+            players=args.players,
+            bots=split_bots(args.bots),
+            games=args.games,
+            seed=args.seed,
+            ruleset=args.ruleset,
+            workers=args.workers,
+            client=client,
+            progress=show_progress(args),
+            chunk_blocks=args.chunk_blocks,
+            engine=args.engine,
+            out=folder,
+            resume=args.resume,
+        )
+    finally:
+        if client is not None:
+            client.close()
+    out.write(f"{result!r}\n")
+    out.write(f"results in {folder}/ (games, lines, stations .parquet; metadata.json)\n")
+    return 0
