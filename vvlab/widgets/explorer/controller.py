@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from vvlab.analysis.what_if import WhatIf, what_if
 from vvlab.bots import BotError
 from vvlab.engine.game import MAX_PLAYERS
 from vvlab.model import MapError, load_map
@@ -21,7 +22,6 @@ from vvlab.widgets.explorer.batch import Batch, ExplorerError, lineups, result_l
 from vvlab.widgets.explorer.changes import describe_change, parse_deck, what_if_change
 
 if TYPE_CHECKING:
-    from vvlab.analysis.what_if import WhatIf
     from vvlab.sim.result import SimulationResult
 
 __all__ = [
@@ -316,8 +316,6 @@ class BalanceExplorerController:
         change = what_if_change(base.city, line, indicators, bonus, deck)
         games = _check_games(games if games is not None else int(base.metadata["games"]))
         kw = dict(players=base.players, bots=base.bots, games=games, seed=base.seed)
-        from vvlab.analysis.what_if import what_if  # pandas and plotly: only when used
-
         try:
             outcome = what_if(base.city, change, ruleset=base.ruleset, workers=self.workers, **kw)
         except PROBLEMS as err:

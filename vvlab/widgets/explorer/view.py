@@ -35,7 +35,7 @@ from vvlab.widgets.explorer.figures import (
     what_if_html,
 )
 
-# TODO(groupings): use vvlab.analysis's GROUPINGS once it is there (being moved on main).
+# TODO(groupings): import vvlab.analysis.LABEL_GROUPINGS (the same four) instead.
 GROUPINGS = ("bot", "players", "city", "ruleset")
 """What the score figures can group the results by."""
 
