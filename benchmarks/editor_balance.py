@@ -15,7 +15,7 @@ import statistics
 import time
 
 from vvlab.model import builtin_maps
-from vvlab.widgets.editor_state import MapEditorController
+from vvlab.widgets.editor.controller import MapEditorController
 
 
 def time_map(ed: MapEditorController, games: int, repeat: int) -> tuple[float, float, float]:

@@ -16,7 +16,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from vvlab.widgets.editor import MapEditor
+from vvlab.widgets.editor.view import MapEditor
 
 
 def _free_point(editor: MapEditor, k: int) -> tuple[float, float]:

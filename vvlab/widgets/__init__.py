@@ -1,9 +1,10 @@
 """Jupyter widgets over plain controllers: play a game (``PlayWidget``), edit a map
 (``MapEditor``), explore balance with simulations (``BalanceExplorer``).
 
-Each widget is a thin ipywidgets view; its controller carries all the state and can
-be driven without a notebook (``PlayController``). The controllers import neither
-ipywidgets nor plotly; the widgets load them on first use.
+Three subpackages, each a plain controller (``controller``: no ipywidgets, no plotly,
+so tests and scripts drive it without a notebook) and a thin ipywidgets view
+(``view``), plus their parts: :mod:`vvlab.widgets.play`, :mod:`vvlab.widgets.editor`,
+:mod:`vvlab.widgets.explorer`. The views load ipywidgets and plotly on first use.
 
 Examples
 --------
@@ -11,11 +12,12 @@ Examples
 >>> PlayController("tutorial", seats=["person", "random"], seed=3).current_player
 0
 >>> PlayWidget.__module__
-'vvlab.widgets.play'
+'vvlab.widgets.play.view'
 """
 
-from vvlab.widgets.play_preview import Preview
-from vvlab.widgets.play_state import PERSON, PlayController, PlayError
+from vvlab.widgets.lazy import lazy_attributes
+from vvlab.widgets.play.controller import PERSON, PlayController, PlayError
+from vvlab.widgets.play.preview import Preview
 
 __all__ = [
     "PERSON",
@@ -29,19 +31,14 @@ __all__ = [
     "Preview",
 ]
 
-# Widgets (ipywidgets, plotly) load on first use: name -> module.
-_LAZY = {
-    "PlayWidget": "vvlab.widgets.play",
-    "MapEditor": "vvlab.widgets.editor",
-    "MapEditorController": "vvlab.widgets.editor_state",
-    "BalanceExplorer": "vvlab.widgets.explorer",
-    "BalanceExplorerController": "vvlab.widgets.explorer_state",
-}
-
-
-def __getattr__(name: str) -> object:
-    if name in _LAZY:
-        import importlib
-
-        return getattr(importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'vvlab.widgets' has no attribute {name!r}")
+# Controllers of the editor and explorer, and every view, load on first use.
+__getattr__ = lazy_attributes(
+    __name__,
+    {
+        "PlayWidget": "vvlab.widgets.play.view",
+        "MapEditor": "vvlab.widgets.editor.view",
+        "MapEditorController": "vvlab.widgets.editor.controller",
+        "BalanceExplorer": "vvlab.widgets.explorer.view",
+        "BalanceExplorerController": "vvlab.widgets.explorer.controller",
+    },
+)

@@ -1,9 +1,10 @@
 """``BalanceExplorer``: simulate cities, bots and player counts and look at the balance.
 
 A thin ipywidgets view over
-:class:`~vvlab.widgets.explorer_state.BalanceExplorerController`: every control calls
-the controller; runs go in a background thread (the figures stay responsive) unless
-``background=False``; the ``vvlab.viz`` figures are redrawn in place when a run ends.
+:class:`~vvlab.widgets.explorer.controller.BalanceExplorerController`: every control
+calls the controller; runs go in a background thread (the figures stay responsive)
+unless ``background=False``; the ``vvlab.viz`` figures
+(:mod:`~vvlab.widgets.explorer.figures`) are redrawn in place when a run ends.
 """
 
 from __future__ import annotations
@@ -17,7 +18,15 @@ import plotly.graph_objects as go
 
 from vvlab.engine import RULESETS
 from vvlab.model import builtin_maps
-from vvlab.widgets.explorer_figures import (
+from vvlab.widgets.controls import button
+from vvlab.widgets.explorer.batch import Batch, ExplorerError
+from vvlab.widgets.explorer.changes import describe_change
+from vvlab.widgets.explorer.controller import (
+    BOT_CHOICES,
+    PLAYER_CHOICES,
+    BalanceExplorerController,
+)
+from vvlab.widgets.explorer.figures import (
     FIGURES,
     batch_figures,
     message_html,
@@ -25,20 +34,10 @@ from vvlab.widgets.explorer_figures import (
     what_if_figure,
     what_if_html,
 )
-from vvlab.widgets.explorer_state import (
-    BOT_CHOICES,
-    PLAYER_CHOICES,
-    BalanceExplorerController,
-    Batch,
-    ExplorerError,
-    describe_change,
-)
 
+# TODO(groupings): import vvlab.analysis.LABEL_GROUPINGS (the same four) instead.
 GROUPINGS = ("bot", "players", "city", "ruleset")
-
-
-def _button(description: str, **kw: Any) -> w.Button:
-    return w.Button(description=description, layout=w.Layout(width="auto"), **kw)
+"""What the score figures can group the results by."""
 
 
 def _with(options: Sequence[Any], extra: Sequence[Any]) -> list[Any]:
@@ -119,8 +118,8 @@ class BalanceExplorer(w.VBox):
         )
         self.games_input = w.IntText(value=c.games, description="Games")
         self.seed_input = w.IntText(value=c.seed, description="Seed")
-        self.run_button = _button("Run", button_style="primary", icon="play")
-        self.cancel_button = _button("Cancel", icon="stop", disabled=True)
+        self.run_button = button("Run", button_style="primary", icon="play")
+        self.cancel_button = button("Cancel", icon="stop", disabled=True)
         self.progress = w.IntProgress(value=0, min=0, max=1, description="Games")
         self.progress_label = w.Label()
         self.status_html = w.HTML()
@@ -151,11 +150,12 @@ class BalanceExplorer(w.VBox):
 
     def _build_what_if(self) -> None:
         self.line_select = w.Dropdown(options=[], description="Line")
+        # indicator boxes of a line: the map format allows 1 to 6
         self.indicators_input = w.BoundedIntText(value=1, min=1, max=6, description="Boxes")
         self.bonus_first_input = w.IntText(value=0, description="Bonus 1st")
         self.bonus_later_input = w.IntText(value=0, description="later")
         self.deck_input = w.Text(placeholder="e.g. 3 3 4 4 5 (2) star free 6!", description="Deck")
-        self.what_if_button = _button("Run what-if", icon="flask")
+        self.what_if_button = button("Run what-if", icon="flask")
         self.what_if_html = w.HTML()
         self.what_if_figure = go.FigureWidget()
         self.line_select.observe(lambda _: self._fill_line(), "value")
@@ -173,11 +173,11 @@ class BalanceExplorer(w.VBox):
 
     def _build_keep(self) -> None:
         self.keep_name = w.Text(placeholder="name (optional)", description="Keep as")
-        self.keep_button = _button("Keep result", icon="bookmark")
+        self.keep_button = button("Keep result", icon="bookmark")
         self.kept_select = w.Select(options=[], description="Kept", rows=4)
-        self.show_kept_button = _button("Show kept", icon="eye")
+        self.show_kept_button = button("Show kept", icon="eye")
         self.export_path = w.Text(placeholder="folder", description="Export to")
-        self.export_button = _button("Export parquet", icon="download")
+        self.export_button = button("Export parquet", icon="download")
         self.files_html = w.HTML()
         self.keep_button.on_click(lambda _: self._act(self._keep))
         self.show_kept_button.on_click(lambda _: self._act(self._show_kept))

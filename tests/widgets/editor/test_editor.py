@@ -15,8 +15,8 @@ pytest.importorskip("anywidget")
 import vvlab
 from vvlab.bots import play_game
 from vvlab.model.generate import generate_city
-from vvlab.widgets.editor import MapEditor
-from vvlab.widgets.editor_state import MapEditorController
+from vvlab.widgets.editor.controller import MapEditorController
+from vvlab.widgets.editor.view import MapEditor
 
 
 def plotly_click(editor: MapEditor, trace_index: int, point_index: int) -> None:
@@ -244,3 +244,13 @@ def test_programmatic_edits_redraw_the_canvas(editor: MapEditor) -> None:
     assert list(station_ids()) == []
     editor.controller.add_station(4, 4)
     assert list(station_ids()) == ["s1"]
+
+
+def test_the_bars_controls_read_as_the_editors_own(editor: MapEditor) -> None:
+    assert editor.undo_button is editor.mode_bar.undo_button
+    assert editor.line_select is editor.line_bar.line_select
+    assert editor.save_path is editor.save_bar.save_path
+    assert editor.last_balance is editor.balance_bar.last_balance is None
+    assert [bar.box for bar in editor.bars[:3]] == list(editor.children[:3])
+    with pytest.raises(AttributeError, match="no attribute 'no_such_button'"):
+        editor.no_such_button  # noqa: B018

@@ -23,7 +23,7 @@ from vvlab.viz.plan import FONT, INK, plan_axes, plan_layout, wagon_links
 from vvlab.viz.wagons import MapGeometry, map_geometry
 
 if TYPE_CHECKING:
-    from vvlab.widgets.editor_state import MapEditorController
+    from vvlab.widgets.editor.controller import MapEditorController
 
 WIDTH, HEIGHT = 920, 640
 """Canvas size in pixels: fits a 1000 px wide notebook (the panels wrap below it)."""
@@ -64,7 +64,7 @@ def grid_points(ed: MapEditorController) -> tuple[list[float], list[float]]:
     be more than ``MAX_GRID_POINTS``); positions with a station are left out, so a click
     there reports the station.
 
-    >>> from vvlab.widgets.editor_state import MapEditorController
+    >>> from vvlab.widgets.editor.controller import MapEditorController
     >>> ed = MapEditorController()
     >>> xs, ys = grid_points(ed)
     >>> len(xs), (xs[0], ys[0])
@@ -94,7 +94,7 @@ def grid_spec(ed: MapEditorController) -> dict[str, Any]:
     """The clickable grid as plotly JSON: faint dots, no hover label (but hover and
     click events). Plain data, quick to build and compare.
 
-    >>> from vvlab.widgets.editor_state import MapEditorController
+    >>> from vvlab.widgets.editor.controller import MapEditorController
     >>> spec = grid_spec(MapEditorController())
     >>> go.Scatter(spec).to_plotly_json() == spec
     True
@@ -116,7 +116,7 @@ def grid_spec(ed: MapEditorController) -> dict[str, Any]:
 class GridCache:
     """:func:`grid_spec` remembering its last answer while the stations stay put.
 
-    >>> from vvlab.widgets.editor_state import MapEditorController
+    >>> from vvlab.widgets.editor.controller import MapEditorController
     >>> ed, cache = MapEditorController(), GridCache()
     >>> cache(ed) is cache(ed)
     True
@@ -143,88 +143,107 @@ def grid_trace(ed: MapEditorController) -> go.Scatter:
 
 def sketch_traces(data: dict[str, Any]) -> list[go.Scatter]:
     """A city with problems: each line through its known stations (grey if its colour
-    is bad), then the stations with their names."""
+    is bad), then the stations with their names.
+
+    >>> data = {"stations": {"a": {"x": 0, "y": 0, "name": "A"}, "b": {"x": 2, "y": 0}},
+    ...         "lines": [{"id": "L1", "color": "red", "stations": ["a", "b", "zoo"]}]}
+    >>> [(t.meta["role"], list(t.x), t.line.color) for t in sketch_traces(data)]
+    [('line', [0, 2], '#9A9A9A'), ('stations', [0, 2], None)]
+    """
     stations = {sid: s for sid, s in data["stations"].items() if _finite(s.get("x"), s.get("y"))}
-    traces = []
-    for line in data["lines"]:
-        route = [stations[s] for s in line.get("stations") or [] if s in stations]
-        color = line.get("color")
-        ok = isinstance(color, str) and len(color) == 7 and color.startswith("#")
-        traces.append(
-            go.Scatter(
-                x=[s["x"] for s in route],
-                y=[s["y"] for s in route],
-                mode="lines",
-                name=str(line.get("id")),
-                line={"color": color if ok else SKETCH_GREY, "width": 3.5},
-                hoverinfo="skip",
-                meta={"role": "line", "line": line.get("id")},
-            )
-        )
-    ids = list(stations)
-    traces.append(
-        go.Scatter(
-            x=[stations[s]["x"] for s in ids],
-            y=[stations[s]["y"] for s in ids],
-            mode="markers+text",
-            text=[str(stations[s].get("name", s)) for s in ids],
-            textposition="top center",
-            textfont={"size": 9, "color": INK, "family": FONT},
-            marker={"size": 10, "color": "#FFFFFF", "line": {"color": INK, "width": 1.5}},
-            hovertext=[f"{s}: {stations[s].get('name')}" for s in ids],
-            hoverinfo="text",
-            showlegend=False,
-            name="stations",
-            meta={"role": "stations", "ids": ids},
-        )
+    traces = [_sketch_line(line, stations) for line in data["lines"]]
+    return [*traces, _sketch_stations(stations)]
+
+
+def _sketch_line(line: dict[str, Any], stations: dict[str, dict[str, Any]]) -> go.Scatter:
+    route = [stations[s] for s in line.get("stations") or [] if s in stations]
+    color = line.get("color")
+    ok = isinstance(color, str) and len(color) == 7 and color.startswith("#")
+    return go.Scatter(
+        x=[s["x"] for s in route],
+        y=[s["y"] for s in route],
+        mode="lines",
+        name=str(line.get("id")),
+        line={"color": color if ok else SKETCH_GREY, "width": 3.5},
+        hoverinfo="skip",
+        meta={"role": "line", "line": line.get("id")},
     )
-    return traces
+
+
+def _sketch_stations(stations: dict[str, dict[str, Any]]) -> go.Scatter:
+    ids = list(stations)
+    return go.Scatter(
+        x=[stations[s]["x"] for s in ids],
+        y=[stations[s]["y"] for s in ids],
+        mode="markers+text",
+        text=[str(stations[s].get("name", s)) for s in ids],
+        textposition="top center",
+        textfont={"size": 9, "color": INK, "family": FONT},
+        marker={"size": 10, "color": "#FFFFFF", "line": {"color": INK, "width": 1.5}},
+        hovertext=[f"{s}: {stations[s].get('name')}" for s in ids],
+        hoverinfo="text",
+        showlegend=False,
+        name="stations",
+        meta={"role": "stations", "ids": ids},
+    )
 
 
 def overlay_traces(ed: MapEditorController, selected: str | None) -> list[go.Scatter]:
-    """The line being drawn (dashed) and a ring around the selected station."""
+    """The line being drawn (dashed) and a ring around the selected station.
+
+    >>> from vvlab.widgets.editor.controller import MapEditorController
+    >>> ed = MapEditorController.open("tutorial")
+    >>> ed.start_line("zoo"); ed.add_stop("lake")
+    >>> [t.meta for t in overlay_traces(ed, "park")]
+    [{'role': 'draft', 'ids': ['zoo', 'lake']}, {'role': 'selected', 'ids': ['park']}]
+    """
     stations = ed.stations
     traces = []
     if ed.draft:
-        route = [stations[s] for s in ed.draft if s in stations]
-        traces.append(
-            go.Scatter(
-                x=[s["x"] for s in route],
-                y=[s["y"] for s in route],
-                mode="lines+markers",
-                line={"color": "#FF00AA", "width": 3, "dash": "dash"},
-                marker={"size": 6, "color": "#FF00AA"},
-                hoverinfo="skip",
-                showlegend=False,
-                name="draft",
-                meta={"role": "draft", "ids": list(ed.draft)},
-            )
-        )
+        traces.append(_draft_trace(ed.draft, stations))
     if selected in stations:
-        s = stations[selected]
-        traces.append(
-            go.Scatter(
-                x=[s["x"]],
-                y=[s["y"]],
-                mode="markers",
-                marker={
-                    "size": 24,
-                    "color": "rgba(0,0,0,0)",
-                    "line": {"color": "#FF00AA", "width": 3},
-                },
-                hoverinfo="skip",
-                showlegend=False,
-                name="selected",
-                meta={"role": "selected", "ids": [selected]},
-            )
-        )
+        traces.append(_selected_trace(selected, stations[selected]))
     return traces
+
+
+def _draft_trace(draft: list[str], stations: dict[str, dict[str, Any]]) -> go.Scatter:
+    route = [stations[s] for s in draft if s in stations]
+    return go.Scatter(
+        x=[s["x"] for s in route],
+        y=[s["y"] for s in route],
+        mode="lines+markers",
+        line={"color": "#FF00AA", "width": 3, "dash": "dash"},
+        marker={"size": 6, "color": "#FF00AA"},
+        hoverinfo="skip",
+        showlegend=False,
+        name="draft",
+        meta={"role": "draft", "ids": list(draft)},
+    )
+
+
+def _selected_trace(sid: str, station: dict[str, Any]) -> go.Scatter:
+    return go.Scatter(
+        x=[station["x"]],
+        y=[station["y"]],
+        mode="markers",
+        marker={"size": 24, "color": "rgba(0,0,0,0)", "line": {"color": "#FF00AA", "width": 3}},
+        hoverinfo="skip",
+        showlegend=False,
+        name="selected",
+        meta={"role": "selected", "ids": [sid]},
+    )
 
 
 def plan_figure(ed: MapEditorController, width: int = WIDTH, height: int = HEIGHT) -> go.Figure:
     """The grid, then the plan: :func:`draw_map` when the city is valid, a sketch
     otherwise; axes over the grid, clicks reported. A full redraw from scratch (the
-    editor itself redraws incrementally, see :func:`plan_content`)."""
+    editor itself redraws incrementally, see :func:`plan_content`).
+
+    >>> from vvlab.widgets.editor.controller import MapEditorController
+    >>> fig = plan_figure(MapEditorController())
+    >>> [t.meta["role"] for t in fig.data], fig.layout.clickmode
+    (['grid', 'stations'], 'event')
+    """
     data = ed.data
     try:
         fig = draw_map(CityMap.from_dict(data), width=width, height=height)
@@ -267,12 +286,12 @@ def plan_content(
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """The traces and layout of :func:`plan_figure` as plotly JSON, quicker: the
     wagons placed by :func:`~vvlab.viz.wagons.map_geometry` (or
-    ``geometry``, e.g. a :class:`~vvlab.widgets.editor_geometry.GeometryCache`), the
+    ``geometry``, e.g. a :class:`~vvlab.widgets.editor.geometry.GeometryCache`), the
     grid by ``grid``.
 
     Examples
     --------
-    >>> from vvlab.widgets.editor_state import MapEditorController
+    >>> from vvlab.widgets.editor.controller import MapEditorController
     >>> ed = MapEditorController.open("tutorial")
     >>> traces, layout = plan_content(ed)
     >>> fig = plan_figure(ed)
@@ -312,7 +331,7 @@ def editor_figure(
 
     Examples
     --------
-    >>> from vvlab.widgets.editor_state import MapEditorController
+    >>> from vvlab.widgets.editor.controller import MapEditorController
     >>> fig = editor_figure(MapEditorController.open("tutorial"), selected="central")
     >>> [t.meta["role"] for t in fig.data][:2], fig.data[-1].meta
     (['grid', 'line'], {'role': 'selected', 'ids': ['central']})

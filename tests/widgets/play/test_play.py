@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import numpy as np
 import pytest
 
@@ -263,15 +260,6 @@ def test_bots_only_table_plays_turn_by_turn():
         widget.confirm_button.click()
         assert c.game.turn == turn + 1 and widget.message == ""
     assert widget.confirm_button.disabled and widget.end_panel.layout.display is None
-
-
-def test_controllers_import_no_ui_stack():
-    code = (
-        "import sys, vvlab.widgets as w; w.PlayController('tutorial');"
-        "assert not {'ipywidgets', 'plotly'} & set(sys.modules), 'UI stack imported'"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
 
 
 def test_map_updates_never_set_a_property_and_its_parent_together():

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from vvlab.model import Problem
-from vvlab.widgets.editor_stats import stats_text
+from vvlab.widgets.editor.stats import stats_text
 
 
 def problems_html(problems: Sequence[Problem]) -> str:
@@ -28,10 +28,10 @@ def problems_html(problems: Sequence[Problem]) -> str:
 
 
 def stats_html(stats: dict[str, Any]) -> str:
-    """The statistics of :func:`vvlab.widgets.editor_stats.city_stats` as HTML.
+    """The statistics of :func:`vvlab.widgets.editor.stats.city_stats` as HTML.
 
     >>> import vvlab
-    >>> from vvlab.widgets.editor_stats import city_stats
+    >>> from vvlab.widgets.editor.stats import city_stats
     >>> stats_html(city_stats(vvlab.load_map("tutorial").to_dict()))[:42]
     '<b>Statistics</b><pre>12 stations, 4 lines'
     """

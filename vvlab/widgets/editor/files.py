@@ -10,8 +10,8 @@ from typing import Any
 
 from vvlab.model import load_map
 from vvlab.model.validate import FORMAT, ID_PATTERN, MAX_ID_LENGTH
+from vvlab.widgets.editor.history import MapData
 
-MapData = dict[str, Any]
 BLANK = "(blank)"
 """The value of the "open" dropdown's entry "blank city" (``None`` would mean no
 selection to the dropdown)."""
@@ -120,8 +120,3 @@ def source_data(source: Any = None) -> MapData:
         data["id"], data["name"] = f"{data['id']}-copy", f"{data['name']} (copy)"
         return data
     return load_map(source).to_dict()
-
-
-def _replace(current: MapData, data: MapData) -> None:
-    current.clear()
-    current.update(copy.deepcopy(data))

@@ -31,7 +31,7 @@ from vvlab.viz.plan import (
     wagon_traces,
 )
 from vvlab.viz.wagons import map_geometry
-from vvlab.widgets.play_preview import Preview
+from vvlab.widgets.play.preview import Preview
 
 PREVIEW = "#FF6F00"
 LINE_ROLES = ("line", "wagon", "indicators", "bonus", "completed")

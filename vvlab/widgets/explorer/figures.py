@@ -17,7 +17,7 @@ from vvlab.viz import (
     score_distribution,
     station_heatmap,
 )
-from vvlab.widgets.explorer_state import Batch
+from vvlab.widgets.explorer.batch import Batch
 
 FIGURES = ("distribution", "breakdown", "lines", "heatmap", "bonus race")
 """The explorer's figures, in tab order."""
@@ -47,7 +47,7 @@ def batch_figures(batch: Batch, focus: str | int = 0, by: str = "bot") -> dict[s
     Examples
     --------
     >>> import vvlab
-    >>> from vvlab.widgets.explorer_state import BalanceExplorerController
+    >>> from vvlab.widgets.explorer.controller import BalanceExplorerController
     >>> c = BalanceExplorerController(["tutorial"], ["greedy"], [1, 2], games=20, seed=1)
     >>> figures = batch_figures(c.run(), focus=1, by="players")
     >>> list(figures) == list(FIGURES), [t.name for t in figures["distribution"].data][:2]

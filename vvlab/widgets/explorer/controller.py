@@ -1,99 +1,58 @@
-"""The state of a balance study: the plain controller behind ``BalanceExplorer``.
+"""The plain controller of a balance study, behind ``BalanceExplorer``.
 
 No ipywidgets and no plotly here: :class:`BalanceExplorerController` holds the choices
 (cities, bots, player counts, ruleset, games, seed), runs every (city, player count)
-combination cancellably, keeps named batches of results, exports them as parquet and
-runs what-if changes of one line or of the deck.
+combination cancellably, keeps named batches of results (:mod:`.batch`), exports them
+as parquet and runs what-if changes of one line or of the deck (:mod:`.changes`).
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vvlab.analysis.what_if import WhatIf, what_if
 from vvlab.bots import BotError
-from vvlab.engine import Card
+from vvlab.engine.game import MAX_PLAYERS
 from vvlab.model import MapError, load_map
-from vvlab.sim.errors import SimulationError
-from vvlab.sim.result import SimulationResult
-from vvlab.widgets.explorer_run import Cancelled, Progress, simulate_cancellable
+from vvlab.sim import BLOCK_SIZE, SimulationCancelled, SimulationError, simulate
+from vvlab.sim.run import Cancel
+from vvlab.widgets.explorer.batch import Batch, ExplorerError, lineups, result_label, slug
+from vvlab.widgets.explorer.changes import describe_change, parse_deck, what_if_change
+
+if TYPE_CHECKING:
+    from vvlab.sim.result import SimulationResult
+
+__all__ = [
+    "BOT_CHOICES",
+    "PLAYER_CHOICES",
+    "BalanceExplorerController",
+    "Batch",
+    "ExplorerError",
+    "describe_change",
+    "lineups",
+    "parse_deck",
+]
 
 BOT_CHOICES = ("greedy", "random", "lookahead:depth=1", "rollout:samples=16")
 """Bots offered by the explorer (any bot spec works in the controller)."""
-PLAYER_CHOICES = (1, 2, 3, 4, 5, 6)
+PLAYER_CHOICES = tuple(range(1, MAX_PLAYERS + 1))
+"""Player counts offered by the explorer."""
+Progress = Callable[[int, int], Any]
+"""Called as ``progress(games_done, games_total)`` while the explorer runs."""
 PROBLEMS = (ValueError, TypeError, OSError, MapError, BotError, SimulationError)
 
 
-class ExplorerError(ValueError):
-    """A choice the explorer refuses; the message says why, for the user."""
+def _cancel_flag(cancel: Any) -> Cancel:
+    """``cancel`` for :func:`vvlab.simulate`: a bool becomes a callable answering it.
 
-
-def lineups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
-    """The seatings of ``players`` seats: seat ``p`` plays ``bots[p % len(bots)]``; with
-    fewer seats than bots, more seatings follow, so that every bot plays.
-
-    Examples
-    --------
-    >>> lineups(["greedy", "random"], 3)
-    [('greedy', 'random', 'greedy')]
-    >>> lineups(["greedy", "random", "lookahead"], 2)
-    [('greedy', 'random'), ('lookahead', 'greedy')]
-    >>> lineups(["greedy", "random"], 1)
-    [('greedy',), ('random',)]
+    >>> _cancel_flag(True)(), _cancel_flag(None)
+    (True, None)
     """
-    count = -(-len(bots) // players) if players < len(bots) else 1
-    return [
-        tuple(bots[(k * players + p) % len(bots)] for p in range(players)) for k in range(count)
-    ]
-
-
-def result_label(result: SimulationResult) -> str:
-    """``"tutorial, 2 players (greedy, random)"``: which run of a batch this is."""
-    n = result.players
-    return f"{result.metadata['map_id']}, {n} player{'s' * (n != 1)} ({', '.join(result.bots)})"
-
-
-def slug(text: str) -> str:
-    """A safe folder name from a label.
-
-    >>> slug("tutorial, 2 players (greedy, lookahead:depth=1)")
-    'tutorial-2-players-greedy-lookahead-depth-1'
-    """
-    return re.sub(r"[^A-Za-z0-9_]+", "-", text).strip("-").lower() or "result"
-
-
-@dataclass(frozen=True)
-class Batch:
-    """The results of one run of the explorer, one per (city, player count, seating).
-
-    ``settings`` records what was asked (cities, bots, players, ruleset, games, seed);
-    every result records its own seed in its metadata and ``games`` frame.
-    """
-
-    name: str
-    results: tuple[SimulationResult, ...]
-    settings: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def labels(self) -> list[str]:
-        return [result_label(r) for r in self.results]
-
-    @property
-    def seed(self) -> int:
-        return int(self.settings["seed"])
-
-    def result(self, label: str | int = 0) -> SimulationResult:
-        """A result by label (see :func:`result_label`) or position."""
-        if isinstance(label, int):
-            return self.results[label]
-        for r in self.results:
-            if result_label(r) == label:
-                return r
-        raise ExplorerError(f"no result {label!r} in {self.name!r}")
+    if isinstance(cancel, bool):
+        return lambda: cancel
+    return cancel
 
 
 def _check_games(games: Any) -> int:
@@ -117,7 +76,7 @@ class BalanceExplorerController:
     cities
         Built-in map names, map files, dicts or ``CityMap`` objects (at least one).
     bots
-        Bot specs; seats take them in turn (see :func:`lineups`).
+        Bot specs; seats take them in turn (see :func:`~vvlab.widgets.explorer.batch.lineups`).
     players
         Player counts, each 1-6; one run per city and player count.
     ruleset, games, seed
@@ -138,7 +97,7 @@ class BalanceExplorerController:
     >>> c.run()  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    vvlab.widgets.explorer_state.ExplorerError: the number of games must be ... >= 1, got 0
+    vvlab.widgets.explorer.batch.ExplorerError: the number of games must be ... >= 1, got 0
     """
 
     def __init__(
@@ -158,6 +117,7 @@ class BalanceExplorerController:
         self.current: Batch | None = None
         self.kept: dict[str, Batch] = {}
         self.message = ""
+        self.cancelled = False
         self._runs = 0
 
     # -- running ------------------------------------------------------------------------
@@ -182,32 +142,76 @@ class BalanceExplorerController:
         return runs
 
     def run(self, progress: Progress | None = None, cancel: Any = None) -> Batch | None:
-        """Simulate every planned run; the new batch becomes :attr:`current`.
+        """Simulate every planned run with :func:`vvlab.simulate`; the new batch becomes
+        :attr:`current`.
 
         Parameters
         ----------
         progress
-            ``progress(games_done, games_total)`` after each batch of blocks.
+            ``progress(games_done, games_total)``, in games over all the runs, after
+            every finished chunk of blocks.
         cancel
-            A ``threading.Event`` (or callable, or bool) looked at between batches of
-            blocks; when raised the run stops, returns ``None`` and :attr:`current` stays
-            what it was.
+            A ``threading.Event`` (or a callable, or a bool) looked at between blocks;
+            when set the run stops: :attr:`cancelled` is set, :attr:`message` says so,
+            nothing of the run is kept and :attr:`current` stays what it was.
 
         Returns
         -------
         Batch or None
             ``None`` when cancelled. Bad choices raise :class:`ExplorerError`.
+
+        Examples
+        --------
+        >>> c = BalanceExplorerController(["tutorial"], ["greedy"], [1, 2], games=300)
+        >>> seen = []
+        >>> c.run(lambda done, total: seen.append((done, total))).labels
+        ['tutorial, 1 player (greedy)', 'tutorial, 2 players (greedy, greedy)']
+        >>> seen
+        [(256, 600), (300, 600), (556, 600), (600, 600)]
+        >>> c.run(cancel=lambda: True), c.cancelled, c.current.name
+        (None, True, 'run 1')
+        >>> c.message
+        'cancelled after 0 of 2 blocks; nothing kept, the figures show the previous result'
         """
         runs = self.plan()
+        self.cancelled = False
         try:
-            results = simulate_cancellable(runs, progress, cancel, self.workers)
-        except Cancelled as err:
-            self.message = f"{err}; nothing kept, the figures show the previous result"
+            results = self._simulate(runs, progress, _cancel_flag(cancel))
+        except SimulationCancelled as err:
+            self.cancelled = True
+            blocks = -(-runs[0]["games"] // BLOCK_SIZE)
+            done = f"cancelled after {len(err.finished_blocks)} of {blocks} blocks"
+            self.message = f"{done}; nothing kept, the figures show the previous result"
             return None
         except PROBLEMS as err:
             raise ExplorerError(str(err)) from None
         self._runs += 1
-        settings = {
+        self.current = Batch(f"run {self._runs}", tuple(results), self._settings(results))
+        sheets = sum(len(r.games) for r in results)
+        count = f"{len(results)} result{'s' * (len(results) != 1)}"
+        self.message = f"{self.current.name}: {count}, {sheets} sheets"
+        return self.current
+
+    def _simulate(
+        self, runs: list[dict[str, Any]], progress: Progress | None, cancel: Cancel
+    ) -> list[SimulationResult]:
+        """Each run in turn with :func:`vvlab.simulate`; ``progress`` counts the games
+        of the runs before it too."""
+        total, before = sum(r["games"] for r in runs), 0
+        results = []
+        for kw in runs:
+
+            def report(games: int, _: int, before: int = before) -> None:
+                progress(before + games, total)  # type: ignore[misc]
+
+            hook = False if progress is None else report
+            results.append(simulate(**kw, workers=self.workers, progress=hook, cancel=cancel))
+            before += kw["games"]
+        return results
+
+    def _settings(self, results: list[SimulationResult]) -> dict[str, Any]:
+        """What a batch was run with."""
+        return {
             "cities": list(dict.fromkeys(str(r.metadata["map_id"]) for r in results)),
             "bots": list(self.bots),
             "players": sorted(set(self.players)),
@@ -215,11 +219,6 @@ class BalanceExplorerController:
             "games": int(self.games),
             "seed": int(self.seed),
         }
-        self.current = Batch(f"run {self._runs}", tuple(results), settings)
-        sheets = sum(len(r.games) for r in results)
-        count = f"{len(results)} result{'s' * (len(results) != 1)}"
-        self.message = f"{self.current.name}: {count}, {sheets} sheets"
-        return self.current
 
     # -- keeping and exporting ----------------------------------------------------------
     def default_name(self) -> str:
@@ -314,7 +313,7 @@ class BalanceExplorerController:
             rates of both runs).
         """
         base = self.batch().result(label)
-        change = self._change(base, line, indicators, bonus, deck)
+        change = what_if_change(base.city, line, indicators, bonus, deck)
         games = _check_games(games if games is not None else int(base.metadata["games"]))
         kw = dict(players=base.players, bots=base.bots, games=games, seed=base.seed)
         try:
@@ -323,63 +322,3 @@ class BalanceExplorerController:
             raise ExplorerError(f"what-if: {err}") from None
         self.message = f"what-if on {result_label(base)}: {describe_change(change)}"
         return outcome
-
-    @staticmethod
-    def _change(
-        base: SimulationResult,
-        line: str | None,
-        indicators: int | None,
-        bonus: Sequence[int] | None,
-        deck: Any,
-    ) -> dict[str, Any]:
-        change: dict[str, Any] = {}
-        edits: dict[str, Any] = {}
-        if indicators is not None:
-            edits["indicators"] = indicators
-        if bonus is not None:
-            edits["bonus"] = [int(b) for b in bonus]
-        if edits:
-            ids = [ln.id for ln in base.city.lines]
-            if line not in ids:
-                raise ExplorerError(f"pick a line to change (one of {', '.join(ids)})")
-            change["lines"] = {line: edits}
-        if deck is not None and (not isinstance(deck, str) or deck.strip()):
-            change["deck"] = parse_deck(deck)
-        if not change:
-            raise ExplorerError("nothing to change: set indicator boxes, bonus or a deck")
-        return change
-
-
-def parse_deck(deck: str | Sequence[Any]) -> list[Card]:
-    """Cards from text (comma or space separated) or a list of cards or texts.
-
-    >>> parse_deck("3, 4 (2) star 6!")
-    [Card.number(3), Card.number(4), Card.express(2), Card.star(), Card.number(6, shuffle=True)]
-    >>> parse_deck("3, seven")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    vvlab.widgets.explorer_state.ExplorerError: deck: not a card: 'seven' (write 3, ...)
-    """
-    tokens = re.split(r"[,\s]+", deck.strip()) if isinstance(deck, str) else list(deck)
-    try:
-        cards = [t if isinstance(t, Card) else Card.parse(str(t)) for t in tokens if t != ""]
-    except ValueError as err:
-        raise ExplorerError(f"deck: {err}") from None
-    if not cards:
-        raise ExplorerError("deck: no cards given")
-    return cards
-
-
-def describe_change(change: dict[str, Any]) -> str:
-    """A change in words.
-
-    >>> describe_change({"lines": {"A": {"indicators": 3, "bonus": [6, 2]}}})
-    'line A: indicators 3, bonus [6, 2]'
-    """
-    parts = [
-        f"line {ln}: " + ", ".join(f"{k} {v}" for k, v in edits.items())
-        for ln, edits in change.get("lines", {}).items()
-    ]
-    if "deck" in change:
-        parts.append("deck " + " ".join(str(c) for c in change["deck"]))
-    return "; ".join(parts)

@@ -1,8 +1,8 @@
-"""The state of a game played at one screen: the plain controller behind ``PlayWidget``.
+"""The plain controller of a game played at one screen, behind ``PlayWidget``.
 
 No ipywidgets here: :class:`PlayController` carries everything (set-up, whose turn,
 the pending choice and its preview, undo, scoreboard, log, end of game) so tests and
-scripts drive it directly; the widget only shows it.
+scripts drive it directly; the view (:mod:`vvlab.widgets.play.view`) only shows it.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ import numpy as np
 
 from vvlab.bots import Bot, make_bot
 from vvlab.engine import Card, Game, Move, Ruleset, TurnRecord, get_ruleset
+from vvlab.engine.game import MAX_PLAYERS
 from vvlab.engine.transcript import turn_text
 from vvlab.model import CityMap, MapError, load_map
-from vvlab.widgets.play_preview import Preview, preview_move, ranked, scoreboard_rows
+from vvlab.widgets.play.preview import Preview, preview_move, ranked, scoreboard_rows
 
 PERSON = "person"
 """The seat kind of a person at the screen; any other seat is a bot spec."""
@@ -48,8 +49,8 @@ def _check_seats(seats: Sequence[str]) -> tuple[tuple[str, ...], dict[int, Bot]]
     if isinstance(seats, str):
         seats = [seats]
     seats = tuple(str(s).strip() for s in seats)
-    if not 1 <= len(seats) <= 6:
-        raise PlayError(f"a game has 1 to 6 seats, got {len(seats)}")
+    if not 1 <= len(seats) <= MAX_PLAYERS:
+        raise PlayError(f"a game has 1 to {MAX_PLAYERS} seats, got {len(seats)}")
     bots: dict[int, Bot] = {}
     for p, spec in enumerate(seats):
         if spec == PERSON:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -14,7 +16,6 @@ from vvlab.analysis import line_table, station_table
 from vvlab.viz.results import value_shares
 from vvlab.viz.tables import OUTCOMES
 from vvlab.widgets import BalanceExplorer, BalanceExplorerController
-from vvlab.widgets.explorer_run import BlockRunner
 
 
 def explorer(**kw) -> BalanceExplorer:
@@ -261,16 +262,52 @@ def test_bad_inputs_give_a_message_not_a_traceback(setting, message):
     assert not ex.run_button.disabled and ex.figures["distribution"].data == ()
 
 
-def test_block_runs_equal_simulate_with_workers():
-    runner = BlockRunner("tutorial", 2, ["greedy", "random"], 600, seed=8, workers=2)
-    assert len(runner.chunks) == 3
+def test_runs_with_workers_equal_simulate_and_progress_reaches_the_total():
+    c = BalanceExplorerController(
+        ["tutorial"], ["greedy", "random"], [2], games=600, seed=8, workers=2
+    )
     seen = []
-    res = runner.run(seen.append)
-    assert sum(seen) == 600 and len(seen) == 2  # two batches of up to two chunks
+    batch = c.run(lambda done, total: seen.append((done, total)))
+    assert [t for _, t in seen] == [600] * 3  # one report per chunk of one block
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen) and seen[-1] == (600, 600)
     twin = vvlab.simulate(
         "tutorial", 2, ["greedy", "random"], 600, seed=8, workers=1, progress=False
     )
+    res = batch.results[0]
     assert res.equals(twin) and res.metadata["execution"]["executor"] == "process pool"
+    assert not c.cancelled
+
+
+def test_progress_counts_games_over_every_run_of_a_batch():
+    c = BalanceExplorerController(["tutorial"], ["greedy"], [1, 2, 3], games=300, seed=2)
+    seen = []
+    batch = c.run(lambda done, total: seen.append((done, total)))
+    assert seen == [(256, 900), (300, 900), (556, 900), (600, 900), (856, 900), (900, 900)]
+    for players, res in zip([1, 2, 3], batch.results, strict=True):
+        twin = vvlab.simulate(
+            "tutorial", players, ["greedy"], 300, seed=2, workers=1, progress=False
+        )
+        assert res.equals(twin)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_cancelling_through_the_controller_raises_nothing_and_says_so(workers):
+    c = BalanceExplorerController(["tutorial"], ["greedy"], [1], games=300, seed=1)
+    first = c.run()
+    c.workers, c.games, c.players = workers, 256 * 8, [1, 2]
+    stop, seen = threading.Event(), []
+
+    def progress(done, total):
+        seen.append(done)
+        stop.set()
+
+    assert c.run(progress, stop) is None
+    assert c.cancelled and c.current is first and c.kept == {}
+    assert len(seen) >= 1 and max(seen) < 256 * 16
+    assert c.message.startswith("cancelled after ") and " of 8 blocks; nothing kept" in c.message
+    stop.clear()
+    c.games = 300
+    assert c.run(cancel=stop) is not None and not c.cancelled and c.message.startswith("run 2")
 
 
 def test_controller_refuses_bad_what_if_choices():

@@ -1,7 +1,9 @@
 """``PlayWidget``: play Voll verplant in JupyterLab, people at one screen and bots.
 
-A thin ipywidgets view over :class:`~vvlab.widgets.play_state.PlayController`: every
-control calls the controller, then :meth:`PlayWidget.refresh` shows its state.
+A thin ipywidgets view over :class:`~vvlab.widgets.play.controller.PlayController`:
+every control calls the controller, then :meth:`PlayWidget.refresh` shows its state.
+The sheet is a :class:`~vvlab.widgets.play.sheet_map.SheetMap`; the panels' HTML comes
+from :mod:`vvlab.widgets.play.panels`.
 """
 
 from __future__ import annotations
@@ -13,18 +15,16 @@ from typing import Any
 import ipywidgets as w
 
 from vvlab.engine import RULESETS, Ruleset
+from vvlab.engine.game import MAX_PLAYERS
 from vvlab.model import builtin_maps
 from vvlab.viz.plan import text_color
-from vvlab.widgets.play_map import SheetMap
-from vvlab.widgets.play_panels import card_html, end_html, scoreboard_html, seen_html
-from vvlab.widgets.play_state import PERSON, PlayController, PlayError, new_seed
+from vvlab.widgets.controls import button
+from vvlab.widgets.play.controller import PERSON, PlayController, PlayError, new_seed
+from vvlab.widgets.play.panels import card_html, end_html, scoreboard_html, seen_html
+from vvlab.widgets.play.sheet_map import SheetMap
 
 SEAT_CHOICES = (PERSON, "greedy", "random", "lookahead:depth=1", "rollout:samples=16")
-MAX_SEATS = 6
-
-
-def _button(description: str, **kw: Any) -> w.Button:
-    return w.Button(description=description, layout=w.Layout(width="auto"), **kw)
+"""Seats offered by the set-up (any bot spec can be typed in)."""
 
 
 class PlayWidget(w.VBox):
@@ -79,27 +79,12 @@ class PlayWidget(w.VBox):
         if isinstance(ruleset, Ruleset):
             rules.append(ruleset)
         self.ruleset_select = w.Dropdown(options=rules, value=ruleset, description="Rules")
-        seats = [seats] if isinstance(seats, str) else list(seats)
-        self.players_select = w.Dropdown(
-            options=list(range(1, MAX_SEATS + 1)), value=len(seats), description="Players"
-        )
-        self.seat_boxes = [
-            w.Combobox(
-                options=SEAT_CHOICES,
-                value=seats[i] if i < len(seats) else PERSON,
-                description=f"P{i + 1}",
-                ensure_option=False,
-                layout=w.Layout(width="220px"),
-            )
-            for i in range(MAX_SEATS)
-        ]
+        self._build_seats([seats] if isinstance(seats, str) else list(seats))
         self.seed_input = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed")
-        self.new_seed_button = _button("New seed", icon="random")
-        self.start_button = _button("Start game", button_style="primary", icon="play")
+        self.new_seed_button = button("New seed", icon="random")
+        self.start_button = button("Start game", button_style="primary", icon="play")
         self.new_seed_button.on_click(lambda _: setattr(self.seed_input, "value", new_seed()))
         self.start_button.on_click(lambda _: self._act(self._start))
-        self.players_select.observe(lambda _: self._show_seats(), "value")
-        self._show_seats()
         self.setup_box = w.VBox(
             [
                 w.HBox([self.city_select, self.city_path, self.ruleset_select]),
@@ -110,18 +95,36 @@ class PlayWidget(w.VBox):
             ]
         )
 
+    def _build_seats(self, seats: list[str]) -> None:
+        """The number of players and a box per seat ("person" or a bot spec)."""
+        self.players_select = w.Dropdown(
+            options=list(range(1, MAX_PLAYERS + 1)), value=len(seats), description="Players"
+        )
+        self.seat_boxes = [
+            w.Combobox(
+                options=SEAT_CHOICES,
+                value=seats[i] if i < len(seats) else PERSON,
+                description=f"P{i + 1}",
+                ensure_option=False,
+                layout=w.Layout(width="220px"),
+            )
+            for i in range(MAX_PLAYERS)
+        ]
+        self.players_select.observe(lambda _: self._show_seats(), "value")
+        self._show_seats()
+
     def _build_play(self) -> None:
         self.card_html, self.seen_html = w.HTML(), w.HTML()
         self.status_html, self.message_html, self.preview_html = w.HTML(), w.HTML(), w.HTML()
-        self.confirm_button = _button("Confirm", button_style="success", icon="check")
-        self.undo_button = _button("Undo", icon="undo")
-        self.pass_button = _button("Pass (no empty station)")
+        self.confirm_button = button("Confirm", button_style="success", icon="check")
+        self.undo_button = button("Undo", icon="undo")
+        self.pass_button = button("Pass (no empty station)")
         self.confirm_button.on_click(lambda _: self._act(self.controller.confirm))
         self.undo_button.on_click(lambda _: self._act(self._undo))
         self.pass_button.on_click(lambda _: self._act(self.controller.choose))
         self.scoreboard_html, self.log_html, self.final_html = w.HTML(), w.HTML(), w.HTML()
         self.transcript_text = w.Textarea(layout=w.Layout(width="100%", height="240px"))
-        self.play_again_button = _button("Play again", button_style="primary", icon="repeat")
+        self.play_again_button = button("Play again", button_style="primary", icon="repeat")
         self.play_again_button.on_click(lambda _: self._act(self._play_again))
         self.end_panel = w.VBox(
             [self.final_html, self.transcript_text, self.play_again_button],
@@ -135,7 +138,7 @@ class PlayWidget(w.VBox):
         self.figure = self.map.figure
         self.line_buttons: dict[str, w.Button] = {}
         for line in city.lines:
-            b = _button(line.id, tooltip=f"{line.name}: pick this line")
+            b = button(line.id, tooltip=f"{line.name}: pick this line")
             b.style.button_color, b.style.text_color = line.color, text_color(line.color)
             b.on_click(lambda _, lid=line.id: self._act(self.controller.choose, line=lid))
             self.line_buttons[line.id] = b

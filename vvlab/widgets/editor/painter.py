@@ -1,5 +1,5 @@
 """The map editor's canvas redrawn in place: :class:`CanvasPainter` keeps a plotly
-``FigureWidget`` equal to :func:`~vvlab.widgets.editor_canvas.plan_content` plus the
+``FigureWidget`` equal to :func:`~vvlab.widgets.editor.canvas.plan_content` plus the
 overlays, sending only what changed.
 
 Each trace is known by its key ``(role, line, n)`` (``n`` counts traces with the same
@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Any
 
 import plotly.graph_objects as go
 
-from vvlab.widgets.editor_canvas import HEIGHT, WIDTH, GridCache, overlay_traces, plan_content
-from vvlab.widgets.editor_geometry import GeometryCache
+from vvlab.widgets.editor.canvas import HEIGHT, WIDTH, GridCache, overlay_traces, plan_content
+from vvlab.widgets.editor.geometry import GeometryCache
 
 if TYPE_CHECKING:
-    from vvlab.widgets.editor_state import MapEditorController
+    from vvlab.widgets.editor.controller import MapEditorController
 
 Key = tuple[str, str, int]
 WHOLE = frozenset({"meta", "template"})
@@ -95,7 +95,7 @@ class CanvasPainter:
 
     Examples
     --------
-    >>> from vvlab.widgets.editor_state import MapEditorController
+    >>> from vvlab.widgets.editor.controller import MapEditorController
     >>> ed = MapEditorController.open("tutorial")
     >>> painter = CanvasPainter(go.FigureWidget(), lambda *a: None)
     >>> painter.paint(ed, selected="zoo")

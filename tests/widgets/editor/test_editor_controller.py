@@ -11,8 +11,11 @@ import pytest
 import vvlab
 from vvlab.bots import play_game
 from vvlab.model.generate import generate_city
-from vvlab.widgets.editor_state import EditError, MapEditorController
-from vvlab.widgets.editor_stats import city_stats, free_cards_per_box
+from vvlab.widgets.editor.controller import EditError, MapEditorController
+from vvlab.widgets.editor.history import EditHistory
+from vvlab.widgets.editor.lines import LineEdits
+from vvlab.widgets.editor.stations import StationEdits
+from vvlab.widgets.editor.stats import city_stats, free_cards_per_box
 
 BAD_ID = 'use only letters, digits, "_" and "-", starting with a letter or digit'
 
@@ -260,3 +263,27 @@ def test_quick_balance_of_2000_games_takes_under_3_seconds_after_warm_up() -> No
     seconds = time.perf_counter() - start
     assert len(qb.result.games) == 2000
     assert seconds < 3.0, f"quick balance took {seconds:.2f} s"
+
+
+def test_the_controller_holds_its_parts_and_hands_edits_to_them() -> None:
+    ed = MapEditorController.open("tutorial")
+    assert isinstance(ed.history, EditHistory)
+    assert isinstance(ed.station_edits, StationEdits) and isinstance(ed.line_edits, LineEdits)
+    assert ed.station_edits.history is ed.history and ed.line_edits.history is ed.history
+    sid = ed.add_station(30, 30)
+    assert ed.history.data["stations"][sid] == ed.stations[sid]
+    assert ed.data == ed.history.data and ed.data is not ed.history.data  # a copy
+    heard: list[int] = []
+    ed.listeners.append(lambda: heard.append(1))
+    assert ed.history.listeners[-1] is ed.listeners[-1]
+    ed.start_line("zoo")
+    ed.add_stop(sid)
+    assert ed.draft is ed.line_edits.draft and ed.draft == ["zoo", sid] and len(heard) == 3
+    ed.delete_station(sid)  # off the line being drawn too
+    assert ed.draft == ["zoo"] and sid not in ed.stations
+    assert ed.undo() and ed.draft == [] and ed.can_undo  # a stop first, then the edits
+    assert ed.undo() and sid in ed.stations and ed.draft == []
+    ed.grid_step = 0.5
+    assert ed.station_edits.grid_step == 0.5 and ed.snap(0.3, 0) == (0.5, 0.0)
+    ed.cancel_line()
+    assert ed.draft is None and ed.line_index("D") == ed.line_edits.index("D") == 3

@@ -15,10 +15,10 @@ import ipywidgets as w
 
 import vvlab
 from vvlab.model.generate import generate_city
-from vvlab.widgets.editor import MapEditor
-from vvlab.widgets.editor_canvas import editor_figure
-from vvlab.widgets.editor_files import BLANK, OTHER
-from vvlab.widgets.editor_state import MapEditorController
+from vvlab.widgets.editor.canvas import editor_figure
+from vvlab.widgets.editor.controller import MapEditorController
+from vvlab.widgets.editor.files import BLANK, OTHER
+from vvlab.widgets.editor.view import MapEditor
 
 
 def recolour(ed: MapEditor, lid: str, color: str) -> None:

@@ -1,0 +1,106 @@
+"""Undo and redo for the map editor: the edited map data and its snapshots.
+
+:class:`EditHistory` is the one owner of the map data being edited; the station and
+line edits (:mod:`~vvlab.widgets.editor.stations`, :mod:`~vvlab.widgets.editor.lines`)
+change it only through :meth:`EditHistory.edit`, so that every edit is one undo step.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from typing import Any
+
+MapData = dict[str, Any]
+MAX_UNDO = 500
+"""Edits kept for undo."""
+
+
+class EditError(ValueError):
+    """An edit that cannot be made (unknown station or line, taken id, ...); nothing
+    changed."""
+
+
+class EditHistory:
+    """Map data with undo and redo: each edit keeps a JSON snapshot of the data before
+    it, so undo restores exactly the earlier data. ``data`` is the map data now (read
+    it; change it only through :meth:`edit`); ``listeners`` are called after every
+    change.
+
+    Parameters
+    ----------
+    data
+        The map data to start from (copied through JSON).
+
+    Examples
+    --------
+    >>> h = EditHistory({"stations": {}})
+    >>> h.edit(lambda data: data["stations"].update(a=1))
+    >>> h.undo(), h.data, h.redo(), h.data
+    (True, {'stations': {}}, True, {'stations': {'a': 1}})
+    >>> h.replace({"stations": {"b": 2}}); h.data
+    {'stations': {'b': 2}}
+    >>> h.undo(), h.data, h.can_undo, h.can_redo
+    (True, {'stations': {'a': 1}}, True, True)
+    """
+
+    def __init__(self, data: MapData):
+        self.data: MapData = json.loads(json.dumps(data))
+        self._undo: list[str] = []
+        self._redo: list[str] = []
+        self.listeners: list[Callable[[], None]] = []
+
+    @property
+    def can_undo(self) -> bool:
+        """True when an edit can be undone."""
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        """True when an undone edit can be redone."""
+        return bool(self._redo)
+
+    def undo(self) -> bool:
+        """Undo the last edit; ``False`` if there is nothing to undo."""
+        if not self._undo:
+            return False
+        self._redo.append(json.dumps(self.data))
+        self.data = json.loads(self._undo.pop())
+        self.changed()
+        return True
+
+    def redo(self) -> bool:
+        """Redo the last undone edit; ``False`` if there is none."""
+        if not self._redo:
+            return False
+        self._undo.append(json.dumps(self.data))
+        self.data = json.loads(self._redo.pop())
+        self.changed()
+        return True
+
+    def edit(self, change: Callable[[MapData], Any]) -> Any:
+        """Apply ``change`` to a copy of the data; keep it (one undo step) unless it
+        raises. Returns what ``change`` returns."""
+        before = json.dumps(self.data)
+        data = json.loads(before)
+        result = change(data)
+        self._undo = [*self._undo[-MAX_UNDO + 1 :], before]
+        self._redo.clear()
+        self.data = data
+        self.changed()
+        return result
+
+    def replace(self, data: MapData) -> None:
+        """Replace the whole map data (a copy of ``data``); one undo step."""
+
+        def change(current: MapData) -> None:
+            current.clear()
+            current.update(copy.deepcopy(data))
+
+        self.edit(change)
+
+    def changed(self) -> None:
+        """Tell every listener that something shown changed."""
+        for listener in list(self.listeners):
+            listener()

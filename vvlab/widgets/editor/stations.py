@@ -1,0 +1,133 @@
+"""Station edits of the map editor: add, move, rename, change the id, delete; stations
+snap to the grid."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vvlab.widgets.editor.history import EditError, EditHistory, MapData
+
+
+def require_station(data: MapData, sid: str) -> None:
+    """``EditError`` unless the map data has the station ``sid``.
+
+    >>> require_station({"stations": {"s1": {}}}, "s1")
+    >>> require_station({"stations": {}}, "s1")
+    Traceback (most recent call last):
+    ...
+    vvlab.widgets.editor.history.EditError: no station 's1'
+    """
+    if sid not in data["stations"]:
+        raise EditError(f"no station {sid!r}")
+
+
+class StationEdits:
+    """The stations of the map data in ``history``, edited one undo step at a time.
+
+    Parameters
+    ----------
+    history
+        Holds the map data; every edit goes through it.
+    grid_step
+        New and moved stations snap to multiples of this.
+
+    Examples
+    --------
+    >>> edits = StationEdits(EditHistory({"stations": {}, "lines": []}), grid_step=2)
+    >>> edits.add(0.7, 0.2), edits.add(3.1, 0.0, name="Zoo")
+    ('s1', 's2')
+    >>> edits.history.data["stations"]["s2"]
+    {'name': 'Zoo', 'x': 4, 'y': 0}
+    >>> edits.station_at(4, 0)
+    's2'
+    """
+
+    def __init__(self, history: EditHistory, grid_step: float = 1.0):
+        self.history = history
+        self.grid_step = grid_step
+
+    @property
+    def _stations(self) -> dict[str, dict[str, Any]]:
+        return self.history.data["stations"]
+
+    def snap(self, x: float, y: float) -> tuple[float, float]:
+        """``(x, y)`` on the nearest grid point (ints when the grid step is whole).
+
+        >>> edits = StationEdits(EditHistory({"stations": {}}), grid_step=0.5)
+        >>> edits.snap(1.3, -0.8)
+        (1.5, -1.0)
+        >>> edits.grid_step = 1
+        >>> edits.snap(2.4, 3.6)
+        (2, 4)
+        """
+        step = self.grid_step
+
+        def one(v: float) -> float:
+            snapped = round(v / step) * step
+            return round(snapped) if float(step).is_integer() else round(snapped, 6)
+
+        return one(float(x)), one(float(y))
+
+    def station_at(self, x: float, y: float) -> str | None:
+        """The station at exactly ``(x, y)``, if any."""
+        for sid, s in self._stations.items():
+            if s.get("x") == x and s.get("y") == y:
+                return sid
+        return None
+
+    def _free_spot(self, x: float, y: float, moving: str | None = None) -> None:
+        other = self.station_at(x, y)
+        if other is not None and other != moving:
+            raise EditError(f"station {other!r} is already at ({x}, {y})")
+
+    def add(self, x: float, y: float, name: str | None = None, id: str | None = None) -> str:
+        """Add a station at ``(x, y)`` snapped to the grid; returns its id (``s1``,
+        ``s2``, ... unless given)."""
+        x, y = self.snap(x, y)
+        self._free_spot(x, y)
+        stations = self._stations
+        if id is None:
+            n = next(k for k in range(1, len(stations) + 2) if f"s{k}" not in stations)
+            id = f"s{n}"
+        elif id in stations:
+            raise EditError(f"station id {id!r} is taken")
+        number = id[1:] if id[:1] == "s" and id[1:].isdigit() else str(len(stations) + 1)
+        entry = {"name": name or f"Station {number}", "x": x, "y": y}
+        self.history.edit(lambda data: data["stations"].__setitem__(id, entry))
+        return id
+
+    def move(self, sid: str, x: float, y: float) -> None:
+        """Move a station to ``(x, y)`` snapped to the grid."""
+        require_station(self.history.data, sid)
+        x, y = self.snap(x, y)
+        self._free_spot(x, y, moving=sid)
+        self.history.edit(lambda data: data["stations"][sid].update(x=x, y=y))
+
+    def rename(self, sid: str, name: str) -> None:
+        """Give a station a new name (blank names are listed as problems)."""
+        require_station(self.history.data, sid)
+        self.history.edit(lambda data: data["stations"][sid].update(name=name))
+
+    def change_id(self, sid: str, new_id: str) -> None:
+        """Give a station a new id, on every line through it too."""
+        require_station(self.history.data, sid)
+        if new_id in self._stations and new_id != sid:
+            raise EditError(f"station id {new_id!r} is taken")
+
+        def change(data: MapData) -> None:
+            data["stations"] = {(new_id if k == sid else k): v for k, v in data["stations"].items()}
+            for line in data["lines"]:
+                line["stations"] = [new_id if s == sid else s for s in line["stations"]]
+
+        self.history.edit(change)
+
+    def delete(self, sid: str) -> None:
+        """Delete a station and take it off every line through it."""
+        require_station(self.history.data, sid)
+
+        def change(data: MapData) -> None:
+            del data["stations"][sid]
+            for line in data["lines"]:
+                line["stations"] = [s for s in line["stations"] if s != sid]
+
+        self.history.edit(change)

@@ -1,0 +1,328 @@
+"""The rows of controls of the map editor, one object per row: each builds its
+widgets, says what its buttons do and shows the controller's state in them.
+
+Every bar holds the :class:`~vvlab.widgets.editor.view.MapEditor` it belongs to
+(``editor``): it acts through ``editor.act`` (an expected error becomes a message, one
+redraw) on ``editor.controller``; ``box`` is its place in the editor's layout and
+``refresh()`` shows the controller's state. The bar of the lines is
+:class:`~vvlab.widgets.editor.line_bar.LineBar`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+import plotly.graph_objects as go
+
+from vvlab.model import builtin_maps
+from vvlab.widgets.controls import button, row
+from vvlab.widgets.editor.files import BLANK, OTHER, opened_source
+from vvlab.widgets.editor.history import EditError
+from vvlab.widgets.editor.panels import message_html
+
+if TYPE_CHECKING:
+    from vvlab.widgets.editor.view import MapEditor
+
+MODES = ("select", "add station", "move", "draw line")
+"""What a click on the canvas does."""
+
+
+def text(description: str, width: str = "220px", **kw: Any) -> w.Text:
+    """A text field of a bar."""
+    return w.Text(description=description, layout=w.Layout(width=width), **kw)
+
+
+def number(description: str, value: int, width: str = "150px") -> w.IntText:
+    """A whole-number field of a bar."""
+    return w.IntText(value=value, description=description, layout=w.Layout(width=width))
+
+
+def _sources(extra: list[tuple[str, str]] | None = None) -> list[tuple[str, str]]:
+    return [("blank city", BLANK), *((n, n) for n in builtin_maps()), *(extra or [])]
+
+
+class OpenBar:
+    """Open a blank city, a copy of a built-in city or a file; generate a city. The
+    "open" dropdown shows what is open.
+
+    >>> from vvlab.widgets.editor.view import MapEditor
+    >>> bar = MapEditor().open_bar
+    >>> bar.source_select.value = "tutorial"; bar.open_button.click()
+    >>> bar.editor.controller.data["id"], bar.source_select.value
+    ('tutorial-copy', 'tutorial')
+    """
+
+    def __init__(self, editor: MapEditor):
+        self.editor = editor
+        self.source_select = w.Dropdown(options=_sources(), description="open")
+        self.open_button = button("Open")
+        self.open_button.on_click(lambda _: editor.act(self._open))
+        self.open_path = text("file", placeholder="path/to/city.json")
+        self.open_file_button = button("Open file")
+        self.open_file_button.on_click(lambda _: editor.act(self._open_file))
+        self.gen_lines = number("lines", 10)
+        self.gen_stations = number("stations", 80)
+        self.gen_seed = number("seed", 0)
+        self.generate_button = button("Generate")
+        self.generate_button.on_click(lambda _: editor.act(self._generate))
+        self._source_shown: Any = ()
+        parts = [self.source_select, self.open_button, self.open_path, self.open_file_button]
+        gen = [self.gen_lines, self.gen_stations, self.gen_seed, self.generate_button]
+        self.box = w.VBox([row(*parts), row(*gen)])
+
+    def _open(self) -> None:
+        if self.source_select.value == OTHER:
+            raise EditError("that city is open already: pick a built-in city or blank city")
+        value = self.source_select.value
+        self.editor.controller.load(None if value == BLANK else value)
+        self.editor.selected = None
+
+    def _open_file(self) -> None:
+        self.editor.controller.load(self.open_path.value.strip())
+        self.editor.selected = None
+
+    def _generate(self) -> None:
+        values = (self.gen_lines.value, self.gen_stations.value, self.gen_seed.value)
+        self.editor.controller.load_generated(*values)
+        self.editor.selected = None
+
+    def refresh(self) -> None:
+        """Show in "open" what is open; only when that changed, so that a city picked
+        there (but not opened yet) stays picked while editing. Nothing observes the
+        dropdown: setting it never opens anything."""
+        shown = opened_source(self.editor.controller.data, builtin_maps())
+        if shown == self._source_shown:
+            return
+        self._source_shown = shown
+        value, label = shown
+        self.source_select.options = _sources([(label, OTHER)] if value == OTHER else [])
+        self.source_select.value = value
+
+
+class CityBar:
+    """The city's id and name.
+
+    >>> from vvlab.widgets.editor.view import MapEditor
+    >>> bar = MapEditor().city_bar
+    >>> bar.city_id.value = "ring"; bar.apply_city_button.click()
+    >>> bar.editor.controller.data["id"]
+    'ring'
+    """
+
+    def __init__(self, editor: MapEditor):
+        self.editor = editor
+        self.city_id = text("city id")
+        self.city_name = text("name")
+        self.apply_city_button = button("Set city id/name")
+        self.apply_city_button.on_click(lambda _: editor.act(self._apply_city))
+        self.box = row(self.city_id, self.city_name, self.apply_city_button)
+
+    def _apply_city(self) -> None:
+        self.editor.controller.set_city(id=self.city_id.value, name=self.city_name.value)
+
+    def refresh(self) -> None:
+        """Show the city's id and name."""
+        data = self.editor.controller.data
+        self.city_id.value = str(data.get("id", ""))
+        self.city_name.value = str(data.get("name", ""))
+
+
+class ModeBar:
+    """What a click on the canvas does (:data:`MODES`), the grid step, undo and redo.
+
+    >>> from vvlab.widgets.editor.view import MapEditor
+    >>> editor = MapEditor()
+    >>> editor.mode_bar.mode.value = "add station"
+    >>> editor.click_grid(2.2, 3.4); editor.mode_bar.undo_button.disabled
+    False
+    >>> editor.mode_bar.undo_button.click(); editor.mode_bar.redo_button.disabled
+    False
+    """
+
+    def __init__(self, editor: MapEditor):
+        self.editor = editor
+        controller = editor.controller
+        self.mode = w.ToggleButtons(options=list(MODES), value="select", description="mode")
+        self.mode.observe(lambda _: editor.act(self._mode_changed), names="value")
+        self.grid_step = w.FloatText(
+            value=controller.grid_step, description="grid", layout=w.Layout(width="150px")
+        )
+        self.grid_step.observe(lambda _: editor.act(self._grid_changed), names="value")
+        self.undo_button = button("Undo", icon="undo")
+        self.undo_button.on_click(lambda _: editor.act(controller.undo))
+        self.redo_button = button("Redo", icon="repeat")
+        self.redo_button.on_click(lambda _: editor.act(controller.redo))
+        self.box = row(self.mode, self.grid_step, self.undo_button, self.redo_button)
+
+    def _mode_changed(self) -> None:
+        controller = self.editor.controller
+        if self.mode.value != "draw line" and controller.draft is not None:
+            controller.cancel_line()
+
+    def _grid_changed(self) -> None:
+        if not self.grid_step.value > 0:
+            raise ValueError("the grid step must be positive")
+        self.editor.controller.grid_step = self.grid_step.value
+
+    def refresh(self) -> None:
+        """Undo and redo only while there is something to undo or redo."""
+        self.undo_button.disabled = not self.editor.controller.can_undo
+        self.redo_button.disabled = not self.editor.controller.can_redo
+
+
+class StationBar:
+    """The selected station: rename or delete it.
+
+    >>> from vvlab.widgets.editor.view import MapEditor
+    >>> editor = MapEditor("tutorial")
+    >>> editor.click_station("zoo"); editor.station_bar.station_name.value
+    'Zoo'
+    >>> editor.station_bar.delete_station_button.click(); "zoo" in editor.controller.stations
+    False
+    """
+
+    def __init__(self, editor: MapEditor):
+        self.editor = editor
+        self.station_label = w.HTML("no station selected")
+        self.station_name = text("name")
+        self.rename_button = button("Rename")
+        self.rename_button.on_click(lambda _: editor.act(self._rename))
+        self.delete_station_button = button("Delete station", button_style="danger")
+        self.delete_station_button.on_click(lambda _: editor.act(self._delete_station))
+        parts = [self.station_label, self.station_name, self.rename_button]
+        self.box = row(*parts, self.delete_station_button)
+
+    def show(self, sid: str) -> None:
+        """Put the name of the station ``sid`` in the name field."""
+        self.station_name.value = str(self.editor.controller.stations[sid].get("name", ""))
+
+    def _rename(self) -> None:
+        sid = self.editor.selected_station()
+        self.editor.controller.rename_station(sid, self.station_name.value)
+
+    def _delete_station(self) -> None:
+        self.editor.controller.delete_station(self.editor.selected_station())
+        self.editor.selected = None
+
+    def refresh(self) -> None:
+        """Show which station is selected."""
+        self.station_label.value = f"station <b>{self.editor.selected or '-'}</b>"
+
+
+class DrawBar:
+    """Draw a new line by clicking stations; finish or cancel it.
+
+    >>> from vvlab.widgets.editor.view import MapEditor
+    >>> editor = MapEditor("tutorial")
+    >>> editor.draw_bar.start_line_button.click()
+    >>> editor.click_station("zoo"); editor.click_station("lake")
+    >>> editor.draw_bar.draft_label.value
+    'drawing: zoo → lake'
+    >>> editor.draw_bar.finish_line_button.click(); editor.line_bar.line_select.value
+    'L1'
+    """
+
+    def __init__(self, editor: MapEditor):
+        self.editor = editor
+        self.start_line_button = button("Draw a new line")
+        self.start_line_button.on_click(lambda _: editor.act(self._start_line))
+        self.finish_line_button = button("Finish line", button_style="success")
+        self.finish_line_button.on_click(lambda _: editor.act(self._finish_line))
+        self.cancel_line_button = button("Cancel line")
+        self.cancel_line_button.on_click(lambda _: editor.act(editor.controller.cancel_line))
+        self.draft_label = w.HTML()
+        parts = [self.start_line_button, self.finish_line_button, self.cancel_line_button]
+        self.box = row(*parts, self.draft_label)
+
+    def _start_line(self) -> None:
+        self.editor.mode_bar.mode.value = "draw line"
+        self.editor.controller.start_line()
+
+    def _finish_line(self) -> None:
+        lid = self.editor.controller.finish_line()
+        self.editor.line_bar.select(lid)
+
+    def refresh(self) -> None:
+        """Finish only a line with stations, cancel only while drawing; the route."""
+        draft = self.editor.controller.draft
+        self.finish_line_button.disabled = not draft
+        self.cancel_line_button.disabled = draft is None
+        route = " → ".join(draft or [])
+        self.draft_label.value = "" if draft is None else f"drawing: {route or '(click stations)'}"
+
+
+class BalanceBar:
+    """Quick balance: solo greedy games on the city, their summary and figures
+    (``last_balance`` is the last :class:`~vvlab.widgets.editor.stats.QuickBalance`).
+
+    >>> from vvlab.widgets.editor.view import MapEditor
+    >>> bar = MapEditor("tutorial").balance_bar
+    >>> bar.balance_games.value = 20; bar.balance_button.click()
+    >>> "20 solo greedy games" in bar.balance_summary.value, len(bar.last_balance.result.games)
+    (True, 20)
+    """
+
+    def __init__(self, editor: MapEditor):
+        self.editor = editor
+        self.last_balance: Any = None
+        self.balance_games = number("games", 2000)
+        self.balance_seed = number("seed", 0)
+        self.balance_button = button("Quick balance", icon="bar-chart")
+        self.balance_button.on_click(lambda _: editor.act(self._balance))
+        self.balance_summary = w.HTML()
+        self.balance_figures = w.VBox()
+        head = row(self.balance_games, self.balance_seed, self.balance_button)
+        self.box = w.VBox([head, self.balance_summary, self.balance_figures])
+
+    def _balance(self) -> None:
+        self.balance_summary.value = "running..."
+        games, seed = self.balance_games.value, self.balance_seed.value
+        qb = self.editor.controller.quick_balance(games, seed)
+        self.last_balance = qb
+        self.balance_summary.value = message_html(qb.summary())
+        figures = (qb.score_figure(), qb.lines_figure())
+        self.balance_figures.children = [go.FigureWidget(f) for f in figures]
+
+    def refresh(self) -> None:
+        """Nothing to show between two runs."""
+
+
+class SaveBar:
+    """Save to a path (default ``<maps folder>/<id>.json``); an existing file only
+    after a confirm.
+
+    >>> import tempfile
+    >>> from vvlab.widgets.editor.controller import MapEditorController
+    >>> from vvlab.widgets.editor.view import MapEditor
+    >>> folder = tempfile.mkdtemp()
+    >>> bar = MapEditor(controller=MapEditorController.open("tutorial", folder=folder)).save_bar
+    >>> bar.save_button.click(); bar.save_button.click()
+    >>> bar.confirm_overwrite_button.description
+    'Overwrite the file'
+    """
+
+    def __init__(self, editor: MapEditor):
+        self.editor = editor
+        self.save_path = text("save to", "420px")
+        self.save_button = button("Save", icon="save", button_style="primary")
+        self.save_button.on_click(lambda _: editor.act(self._save, False))
+        self.confirm_overwrite_button = button("Overwrite", button_style="warning")
+        self.confirm_overwrite_button.layout.display = "none"
+        self.confirm_overwrite_button.on_click(lambda _: editor.act(self._save, True))
+        self.box = row(self.save_path, self.save_button, self.confirm_overwrite_button)
+
+    def _save(self, confirmed: bool) -> None:
+        path = self.save_path.value.strip() or None
+        self.confirm_overwrite_button.layout.display = "none"
+        try:
+            target = self.editor.controller.save(path, overwrite=confirmed)
+        except FileExistsError:
+            self.confirm_overwrite_button.description = f"Overwrite {path or 'the file'}"
+            self.confirm_overwrite_button.layout.display = None
+            raise
+        self.editor.message.value = message_html(f"saved {target}")
+
+    def refresh(self) -> None:
+        """Where a save without a path goes, as the placeholder."""
+        self.save_path.placeholder = str(self.editor.controller.default_path())

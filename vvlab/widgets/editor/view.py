@@ -1,0 +1,237 @@
+"""``MapEditor``: design a city in JupyterLab - a thin ipywidgets view over
+:class:`~vvlab.widgets.editor.controller.MapEditorController`.
+
+The canvas is a plotly ``FigureWidget`` (as
+:func:`~vvlab.widgets.editor.canvas.editor_figure`, redrawn in place by
+:class:`~vvlab.widgets.editor.painter.CanvasPainter`): a click on the faint grid adds a
+station (mode "add station") or moves the selected one there ("move"); a click on a
+station selects it, or adds it to the line being drawn ("draw line"). The problems
+and statistics sit right of the canvas on a wide screen and wrap below it on a narrow
+one; so do the controls of every row. Each row of controls is a bar the editor holds
+(:mod:`~vvlab.widgets.editor.toolbars`, :mod:`~vvlab.widgets.editor.line_bar`). The
+"open" dropdown shows what is open. Every control is an attribute of the editor too,
+so tests and notebooks can drive it: ``editor.undo_button.click()``,
+``editor.mode.value = "move"``, ``editor.click_grid(3, 4)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as w
+import plotly.graph_objects as go
+from plotly.callbacks import Points
+
+from vvlab.model import MapError
+from vvlab.widgets.editor.canvas import HEIGHT
+from vvlab.widgets.editor.controller import MapEditorController
+from vvlab.widgets.editor.history import EditError
+from vvlab.widgets.editor.line_bar import LineBar
+from vvlab.widgets.editor.painter import CanvasPainter
+from vvlab.widgets.editor.panels import message_html, problems_html, stats_html
+from vvlab.widgets.editor.toolbars import (
+    MODES,
+    BalanceBar,
+    CityBar,
+    DrawBar,
+    ModeBar,
+    OpenBar,
+    SaveBar,
+    StationBar,
+)
+
+__all__ = ["MODES", "MapEditor", "MapEditorController"]
+
+STATION_ROLES = ("stations", "selected", "draft")
+_EXPECTED = (EditError, MapError, ValueError, OSError, KeyError, TypeError)
+
+
+class MapEditor(w.VBox):
+    """Edit a city map: canvas, station and line bars, problems, statistics, quick
+    balance and save.
+
+    The editor holds one bar per row of controls (``open_bar``, ``city_bar``,
+    ``mode_bar``, ``station_bar``, ``draw_bar``, ``line_bar``, ``balance_bar``,
+    ``save_bar``); their controls read as the editor's own attributes too
+    (``editor.undo_button`` is ``editor.mode_bar.undo_button``).
+
+    Parameters
+    ----------
+    source
+        What to open (see :func:`~vvlab.widgets.editor.files.source_data`): ``None``
+        for a blank city, a built-in name (as a copy), a ``.json`` path, map data.
+    controller
+        Edit with this controller instead (``source`` is then ignored).
+    grid_step
+        Stations snap to multiples of this.
+
+    Examples
+    --------
+    >>> ed = MapEditor()
+    >>> ed.mode.value = "add station"
+    >>> ed.click_grid(2, 3); ed.click_grid(6, 3)
+    >>> sorted(ed.controller.stations)
+    ['s1', 's2']
+    >>> ed.undo_button.click()
+    >>> sorted(ed.controller.stations)
+    ['s1']
+    >>> ed.undo_button is ed.mode_bar.undo_button
+    True
+    """
+
+    def __init__(
+        self,
+        source: Any = None,
+        *,
+        controller: MapEditorController | None = None,
+        grid_step: float = 1.0,
+    ):
+        super().__init__()
+        self.controller = controller or MapEditorController.open(source, grid_step=grid_step)
+        self.selected: str | None = None
+        self._holding = False
+        self._build()
+        self.controller.listeners.append(self._on_change)
+        self.refresh()
+
+    # -- layout ---------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.figure = go.FigureWidget()
+        self.painter = CanvasPainter(self.figure, self._on_click)
+        self.message = w.HTML()
+        self.problems_panel = w.HTML()
+        self.stats_panel = w.HTML()
+        self.open_bar, self.city_bar = OpenBar(self), CityBar(self)
+        self.mode_bar, self.station_bar = ModeBar(self), StationBar(self)
+        self.draw_bar, self.line_bar = DrawBar(self), LineBar(self)
+        self.balance_bar, self.save_bar = BalanceBar(self), SaveBar(self)
+        self.bars = (
+            self.open_bar,
+            self.city_bar,
+            self.mode_bar,
+            self.station_bar,
+            self.draw_bar,
+            self.line_bar,
+            self.balance_bar,
+            self.save_bar,
+        )
+        self.children = [
+            self.open_bar.box,
+            self.city_bar.box,
+            self.mode_bar.box,
+            self.message,
+            self._canvas_row(),
+            *(bar.box for bar in self.bars[3:]),
+        ]
+
+    def _canvas_row(self) -> w.Box:
+        """The canvas, and the panels beside it (or below it when there is no room)."""
+        panels = w.VBox(
+            [self.problems_panel, self.stats_panel],
+            layout=w.Layout(
+                flex="1 1 300px",
+                min_width="280px",
+                max_height=f"{HEIGHT}px",
+                overflow="auto",
+                padding="0 0 0 8px",
+            ),
+        )
+        canvas = w.Box([self.figure], layout=w.Layout(overflow="auto"))  # scrolls if narrower
+        return w.HBox([canvas, panels], layout=w.Layout(flex_flow="row wrap"))
+
+    def __getattr__(self, name: str) -> Any:
+        """A control of one of the bars, as if it were the editor's own."""
+        for bar in self.__dict__.get("bars", ()):
+            if name in vars(bar):
+                return vars(bar)[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    # -- clicks on the canvas ---------------------------------------------------------------
+    def _on_click(self, trace: Any, points: Points, state: Any = None) -> None:
+        """Plotly calls this for every trace on a click; only the clicked one has points."""
+        if not points.point_inds:
+            return
+        meta = trace.meta or {}
+        index = points.point_inds[0]
+        if meta.get("role") == "grid":
+            self.click_grid(points.xs[0], points.ys[0])
+        elif meta.get("role") in STATION_ROLES:
+            self.click_station(meta["ids"][index])
+        elif meta.get("line") is not None:
+            self.act(self.line_bar.select, meta["line"])
+
+    def click_grid(self, x: float, y: float) -> None:
+        """What a click on empty canvas at ``(x, y)`` does in the current mode."""
+        self.act(self._grid_click, x, y)
+
+    def click_station(self, sid: str) -> None:
+        """What a click on the station ``sid`` does in the current mode."""
+        self.act(self._station_click, sid)
+
+    def _grid_click(self, x: float, y: float) -> None:
+        mode = self.mode_bar.mode.value
+        if mode == "add station":
+            self.selected = self.controller.add_station(x, y)
+        elif mode == "move":
+            if self.selected is None:
+                raise EditError("select a station first (click it), then click where it goes")
+            self.controller.move_station(self.selected, x, y)
+        elif mode == "draw line":
+            raise EditError("click stations to draw a line (add them in 'add station' mode)")
+        else:
+            self.selected = None
+
+    def _station_click(self, sid: str) -> None:
+        if self.mode_bar.mode.value == "draw line":
+            if self.controller.draft is None:
+                self.controller.start_line(sid)
+            else:
+                self.controller.add_stop(sid)
+        self.selected = sid
+        self.station_bar.show(sid)
+
+    def selected_station(self) -> str:
+        """The selected station; ``EditError`` when none is."""
+        if self.selected is None:
+            raise EditError("select a station first (click it on the map)")
+        return self.selected
+
+    # -- actions --------------------------------------------------------------------------
+    def act(self, action: Callable[..., Any], *args: Any) -> None:
+        """Run an action; show an expected error as a message (never a traceback) and
+        redraw once (an action inside an action redraws with the outer one)."""
+        outer = not self._holding
+        if outer:
+            self.message.value = ""
+        self._holding = True
+        try:
+            action(*args)
+        except _EXPECTED as err:
+            self.message.value = message_html(_error_text(err), error=True)
+        finally:
+            self._holding = not outer
+        if outer:
+            self.refresh()
+
+    def _on_change(self) -> None:
+        if not self._holding:
+            self.refresh()
+
+    # -- redrawing ------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw the canvas and every panel and bar from the controller."""
+        c = self.controller
+        if self.selected not in c.stations:
+            self.selected = None
+        self.painter.paint(c, self.selected)
+        self.problems_panel.value = problems_html(c.problems())
+        self.stats_panel.value = stats_html(c.stats())
+        for bar in self.bars:
+            bar.refresh()
+
+
+def _error_text(err: Exception) -> str:
+    if isinstance(err, KeyError) and err.args:
+        return str(err.args[0])
+    return str(err)
