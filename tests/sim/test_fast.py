@@ -8,12 +8,12 @@ from hypothesis import strategies as st
 from strategies import city_dicts
 
 import vvlab
-from vvlab.bots import make_bot
-from vvlab.compiled import compile_city
+from vvlab.bots import BotBase, GreedyBot, make_bot
+from vvlab.compiled import KernelSpec, compile_city
 from vvlab.model.generate import generate_city
 from vvlab.sim.blocks import play_block_reference
 from vvlab.sim.deal import block_generators, deal_block
-from vvlab.sim.fast import deal_block_fast, has_fast_path, play_block_fast
+from vvlab.sim.fast import deal_block_fast, has_fast_path, kernel_spec_of, play_block_fast
 
 SEATINGS = [
     ["random"],
@@ -129,6 +129,42 @@ def test_which_bots_have_a_fast_path():
             0,
             3,
         )
+
+
+class CautiousGreedy(BotBase):
+    """A bot of its own class (not a subclass of a built-in bot) that plays like greedy
+    and says so: the simulator must ask it, not test its type."""
+
+    name = "cautious-greedy"
+
+    def __init__(self):
+        super().__init__()
+        self.inner = GreedyBot()
+
+    def kernel_spec(self):
+        return KernelSpec("greedy")
+
+    def choose(self, view, rng):
+        return self.inner.choose(view, rng)
+
+
+class Contrarian(GreedyBot):
+    """Inherits greedy's kernel_spec but plays differently: no fast path."""
+
+    def choose(self, view, rng):
+        return view.legal_moves[-1]
+
+
+def test_the_fast_path_asks_each_bot_for_its_kernel():
+    city, rs = vvlab.load_map("tutorial"), vvlab.get_ruleset()
+    assert kernel_spec_of(CautiousGreedy()) == KernelSpec("greedy")
+    assert kernel_spec_of("rollout:samples=8") == KernelSpec("rollout", 8)
+    assert kernel_spec_of(Contrarian()) is None
+    assert not has_fast_path([Contrarian()])
+    ref = play_block_reference(city, rs, [CautiousGreedy()], 3, 0, 40)
+    fast = play_block_fast(city, rs, [CautiousGreedy()], 3, 0, 40)
+    assert np.array_equal(ref.score, fast.score)
+    assert np.array_equal(ref.score, play_block_fast(city, rs, ["greedy"], 3, 0, 40).score)
 
 
 @pytest.mark.parametrize("depth", [0, 1, 2])

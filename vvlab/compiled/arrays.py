@@ -25,6 +25,7 @@ import numpy as np
 
 from vvlab.compiled.tables import MAX_BOXES, penalty_weight, reach_table
 from vvlab.engine import Card, Ruleset
+from vvlab.engine.cards import KINDS
 from vvlab.model import CityMap
 
 __all__ = [
@@ -37,8 +38,8 @@ __all__ = [
     "compile_city",
 ]
 
-CARD_KINDS = ("number", "express", "star", "free")
-"""The card kinds; a kind's code in the arrays is its index here."""
+CARD_KINDS = KINDS
+"""The card kinds of :mod:`vvlab.engine.cards`; a kind's code in the arrays is its index."""
 
 NUMBER, EXPRESS, STAR, FREE = range(len(CARD_KINDS))
 

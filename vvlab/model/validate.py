@@ -322,11 +322,15 @@ def _check_color(value: object, path: str) -> list[Problem]:
     return [Problem(path, f'must be a colour like "#1A2B3C", got {quote(value)}')]
 
 
+MAX_INDICATORS = 6
+"""The most indicator boxes a line's wagon has (and the schema's ``maximum``)."""
+
+
 def _check_indicators(value: object, path: str) -> list[Problem]:
     if not _is_int(value):
         return [Problem(path, f"must be an integer, got {describe(value)}")]
-    if not 1 <= value <= 6:
-        return [Problem(path, f"must be between 1 and 6, got {quote(value)}")]
+    if not 1 <= value <= MAX_INDICATORS:
+        return [Problem(path, f"must be between 1 and {MAX_INDICATORS}, got {quote(value)}")]
     return []
 
 

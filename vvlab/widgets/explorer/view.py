@@ -16,8 +16,10 @@ from typing import Any
 import ipywidgets as w
 import plotly.graph_objects as go
 
+from vvlab.analysis import LABEL_GROUPINGS
 from vvlab.engine import RULESETS
 from vvlab.model import builtin_maps
+from vvlab.model.validate import MAX_INDICATORS
 from vvlab.widgets.controls import button
 from vvlab.widgets.explorer.batch import Batch, ExplorerError
 from vvlab.widgets.explorer.changes import describe_change
@@ -35,8 +37,6 @@ from vvlab.widgets.explorer.figures import (
     what_if_html,
 )
 
-# TODO(groupings): import vvlab.analysis.LABEL_GROUPINGS (the same four) instead.
-GROUPINGS = ("bot", "players", "city", "ruleset")
 """What the score figures can group the results by."""
 
 
@@ -136,7 +136,7 @@ class BalanceExplorer(w.VBox):
         )
 
     def _build_results(self) -> None:
-        self.by_select = w.Dropdown(options=GROUPINGS, value="bot", description="Group by")
+        self.by_select = w.Dropdown(options=LABEL_GROUPINGS, value="bot", description="Group by")
         self.focus_select = w.Dropdown(options=[], description="Result")
         self.figures = {name: go.FigureWidget() for name in FIGURES}
         self.tabs = w.Tab(children=[self.figures[n] for n in FIGURES])
@@ -150,8 +150,9 @@ class BalanceExplorer(w.VBox):
 
     def _build_what_if(self) -> None:
         self.line_select = w.Dropdown(options=[], description="Line")
-        # indicator boxes of a line: the map format allows 1 to 6
-        self.indicators_input = w.BoundedIntText(value=1, min=1, max=6, description="Boxes")
+        self.indicators_input = w.BoundedIntText(
+            value=1, min=1, max=MAX_INDICATORS, description="Boxes"
+        )
         self.bonus_first_input = w.IntText(value=0, description="Bonus 1st")
         self.bonus_later_input = w.IntText(value=0, description="later")
         self.deck_input = w.Text(placeholder="e.g. 3 3 4 4 5 (2) star free 6!", description="Deck")

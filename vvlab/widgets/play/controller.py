@@ -16,6 +16,7 @@ import numpy as np
 from vvlab.bots import Bot, make_bot
 from vvlab.engine import Card, Game, Move, Ruleset, TurnRecord, get_ruleset
 from vvlab.engine.game import MAX_PLAYERS
+from vvlab.engine.game import new_seed as engine_new_seed
 from vvlab.engine.transcript import turn_text
 from vvlab.model import CityMap, MapError, load_map
 from vvlab.widgets.play.preview import Preview, preview_move, ranked, scoreboard_rows
@@ -68,13 +69,19 @@ def _check_seed(seed: Any) -> int:
     return int(seed)
 
 
-def new_seed() -> int:
-    """A fresh random seed (from the operating system's entropy, via numpy).
+SEED_BOX_MAX = 2**31 - 1
+"""The largest seed the widget's seed box offers: small enough to read and type, and
+exact in the browser (JavaScript numbers hold integers exactly only up to 2**53)."""
 
-    >>> 0 <= new_seed() < 2**31
+
+def new_seed() -> int:
+    """A fresh random seed for the seed box (:func:`vvlab.engine.game.new_seed`, up to
+    :data:`SEED_BOX_MAX`).
+
+    >>> 0 <= new_seed() <= SEED_BOX_MAX
     True
     """
-    return int(np.random.SeedSequence().entropy % 2**31)
+    return engine_new_seed(high=SEED_BOX_MAX)
 
 
 class PlayController:

@@ -19,7 +19,13 @@ from vvlab.engine.game import MAX_PLAYERS
 from vvlab.model import builtin_maps
 from vvlab.viz.plan import text_color
 from vvlab.widgets.controls import button
-from vvlab.widgets.play.controller import PERSON, PlayController, PlayError, new_seed
+from vvlab.widgets.play.controller import (
+    PERSON,
+    SEED_BOX_MAX,
+    PlayController,
+    PlayError,
+    new_seed,
+)
 from vvlab.widgets.play.panels import card_html, end_html, scoreboard_html, seen_html
 from vvlab.widgets.play.sheet_map import SheetMap
 
@@ -80,7 +86,7 @@ class PlayWidget(w.VBox):
             rules.append(ruleset)
         self.ruleset_select = w.Dropdown(options=rules, value=ruleset, description="Rules")
         self._build_seats([seats] if isinstance(seats, str) else list(seats))
-        self.seed_input = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed")
+        self.seed_input = w.BoundedIntText(value=seed, min=0, max=SEED_BOX_MAX, description="Seed")
         self.new_seed_button = button("New seed", icon="random")
         self.start_button = button("Start game", button_style="primary", icon="play")
         self.new_seed_button.on_click(lambda _: setattr(self.seed_input, "value", new_seed()))
