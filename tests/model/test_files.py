@@ -14,7 +14,7 @@ from vvlab.model.files import atomic_path, atomic_write
 def test_a_failed_write_leaves_the_old_file_and_no_temporary(tmp_path):
     target = tmp_path / "city.json"
     target.write_text("old")
-    with pytest.raises(RuntimeError), atomic_path(target) as tmp:
+    with pytest.raises(RuntimeError), atomic_path(target, overwrite=True) as tmp:
         tmp.write_text("half a fi")
         raise RuntimeError("crash")
     assert target.read_text() == "old"
@@ -25,7 +25,7 @@ def test_existing_permissions_are_kept_and_new_files_get_0644(tmp_path):
     target = tmp_path / "a.txt"
     target.write_text("x")
     target.chmod(0o600)
-    atomic_write(target, "y")
+    atomic_write(target, "y", overwrite=True)
     assert (target.read_text(), target.stat().st_mode & 0o777) == ("y", 0o600)
     fresh = atomic_write(tmp_path / "b.bin", b"\x00")
     assert fresh.stat().st_mode & 0o777 == 0o644
@@ -50,9 +50,9 @@ def test_maps_run_folders_and_reports_use_it(tmp_path, monkeypatch):
     written = []
     real = files.atomic_path
 
-    def spy(path):
+    def spy(path, overwrite=False):
         written.append(os.path.basename(path))
-        return real(path)
+        return real(path, overwrite)
 
     monkeypatch.setattr(files, "atomic_path", spy)
     vvlab.load_map("tutorial").save(tmp_path / "t.json")

@@ -55,8 +55,12 @@ def split_bots(text: str | None) -> list[str] | None:
     ['greedy', 'lookahead:depth=2,samples=8', 'random']
     >>> split_bots(None) is None
     True
+    >>> split_bots(" , ")
+    Traceback (most recent call last):
+    ...
+    ValueError: --bots names no bot: give one spec (e.g. greedy) or one per player
     """
-    if not text:
+    if text is None:
         return None
     specs: list[str] = []
     for part in (p.strip() for p in text.split(",")):
@@ -64,4 +68,6 @@ def split_bots(text: str | None) -> list[str] | None:
             specs[-1] += "," + part
         elif part:
             specs.append(part)
+    if not specs:
+        raise ValueError("--bots names no bot: give one spec (e.g. greedy) or one per player")
     return specs

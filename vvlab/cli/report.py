@@ -7,9 +7,11 @@ simulator load only when it runs.
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import TextIO
 
 from vvlab.cli.options import add_progress_argument, add_run_arguments, show_progress, split_bots
+from vvlab.sim.errors import SimulationInterrupted
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -28,15 +30,30 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         help="solo runs: games whose hindsight bound is computed (0 skips; default 10)",
     )
     p.add_argument("--out", default="report.html", help="the HTML file (default report.html)")
+    p.add_argument("--force", action="store_true", help="replace the --out file if it exists")
     add_progress_argument(p)
     p.set_defaults(run=cmd_report)
 
 
 def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
-    """Run ``vvlab report``: simulate, build the page, write it atomically."""
+    """Run ``vvlab report``: simulate, build the page, write it atomically. An existing
+    ``--out`` file is refused before anything is played unless ``--force`` is given."""
+    if args.hindsight_games < 0:
+        raise ValueError(f"--hindsight-games must be 0 or more, got {args.hindsight_games}")
+    try:
+        path = _write(args)
+    except KeyboardInterrupt:
+        raise SimulationInterrupted(
+            f"report interrupted: nothing was written to {args.out}"
+        ) from None
+    out.write(f"report written to {path}\n")
+    return 0
+
+
+def _write(args: argparse.Namespace) -> Path:
     from vvlab.viz.report import write_report
 
-    path = write_report(
+    return write_report(
         args.out,
         args.map,
         games=args.games,
@@ -47,6 +64,5 @@ def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
         workers=args.workers,
         progress=show_progress(args),
         hindsight_games=args.hindsight_games,
+        overwrite=args.force,
     )
-    out.write(f"report written to {path}\n")
-    return 0

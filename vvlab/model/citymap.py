@@ -151,7 +151,11 @@ class CityMap:
         }
 
     def save(self, path: str | Any) -> None:
-        """Write the map as JSON, atomically (temporary file, then rename)."""
+        """Write the map as JSON, atomically (temporary file, then rename).
+
+        An existing regular file at ``path`` is replaced; a folder, a device, a FIFO or
+        a read-only file is refused with :class:`vvlab.model.files.WriteRefused`
+        (``save_map(city, path, overwrite=False)`` also refuses an existing file)."""
         from vvlab.model.io import save_map
 
         save_map(self, path)

@@ -1,9 +1,16 @@
-"""The one way vvlab writes a file: atomically, so that nothing is ever half written.
+"""The one way vvlab writes a file: atomically, into a regular file, never over one
+without being asked.
 
 Every file a user gets (maps, run folders, reports, the editor's saves) is written into
 a temporary file in the target's folder, flushed to disk (``fsync``), then renamed over
 the target in one step; the folder is synced too, so the rename survives a crash. A
 crash, Ctrl-C or a full disk at any moment leaves either the old file or the new one.
+
+Before anything is written the target is checked: a device, a FIFO, a socket or a
+folder is refused, and so is a read-only file (even for root, who could write it); an
+existing file is replaced only with ``overwrite=True``. A symbolic link is followed: the
+file it points to is replaced and the link stays. Refusals raise :class:`WriteRefused`
+(a ``ValueError``), or ``FileExistsError`` for an existing file.
 
 Examples
 --------
@@ -12,6 +19,8 @@ Examples
 >>> folder = Path(tempfile.mkdtemp())
 >>> atomic_write(folder / "note.txt", "first\\n").read_text()
 'first\\n'
+>>> atomic_write(folder / "note.txt", "second\\n", overwrite=True).read_text()
+'second\\n'
 >>> with atomic_path(folder / "data.bin") as tmp:
 ...     _ = tmp.write_bytes(b"\\x00\\x01")
 >>> (folder / "data.bin").read_bytes(), sorted(p.name for p in folder.iterdir())
@@ -27,22 +36,86 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["atomic_path", "atomic_write"]
+__all__ = ["WriteRefused", "atomic_path", "atomic_write", "check_target"]
 
 NEW_FILE_MODE = 0o644
 """Permissions of a new file (an existing file's are kept)."""
 
 
+class WriteRefused(ValueError):
+    """A file was not written: its target is not a regular file, is read-only, or its
+    folder cannot be written. The message names the path and the reason."""
+
+
+def check_target(path: str | os.PathLike[str], overwrite: bool = False) -> Path:
+    """The file that writing ``path`` would replace (links followed), once it is known
+    to be safe: ``WriteRefused`` for a device, FIFO, socket, folder or read-only file,
+    ``FileExistsError`` for an existing file unless ``overwrite``.
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> check_target(folder)
+    Traceback (most recent call last):
+    ...
+    vvlab.model.files.WriteRefused: ... is a folder, not a file: refusing to replace it
+    >>> check_target(atomic_write(folder / "a.txt", "x"))
+    Traceback (most recent call last):
+    ...
+    FileExistsError: ... exists (give overwrite=True, or --force on the command line, to replace it)
+    """
+    target = Path(os.path.realpath(path))
+    try:
+        info = target.stat()
+    except FileNotFoundError:
+        return target
+    except OSError as err:
+        raise WriteRefused(f"cannot write {os.fspath(path)}: {err.strerror or err}") from None
+    kind = _not_regular(info.st_mode)
+    if kind:
+        raise WriteRefused(f"{os.fspath(path)} is {kind}, not a file: refusing to replace it")
+    if not info.st_mode & 0o222:
+        raise WriteRefused(f"{os.fspath(path)} is read-only: refusing to replace it")
+    if not overwrite:
+        raise FileExistsError(
+            f"{os.fspath(path)} exists (give overwrite=True, or --force on the command line, "
+            "to replace it)"
+        )
+    return target
+
+
+def _not_regular(mode: int) -> str:
+    """What a non-regular file is (``"a folder"``, ...), or ``""`` for a regular one."""
+    kinds = [
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISFIFO, "a FIFO (named pipe)"),
+        (stat.S_ISSOCK, "a socket"),
+    ]
+    return next(
+        (name for test, name in kinds if test(mode)),
+        "" if stat.S_ISREG(mode) else "not a regular file",
+    )
+
+
 @contextmanager
-def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
+def atomic_path(path: str | os.PathLike[str], overwrite: bool = False) -> Iterator[Path]:
     """A temporary path next to ``path`` to write to; when the block succeeds it is
-    synced to disk and renamed to ``path``, otherwise removed.
+    synced to disk and renamed to ``path``, otherwise removed. The target is checked
+    first (:func:`check_target`).
 
     For writers that need a file name (``DataFrame.to_parquet``, ``np.savez``); text
     and bytes go through :func:`atomic_write`.
     """
-    target = Path(path)
-    fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    target = check_target(path, overwrite)
+    try:
+        fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    except OSError as err:
+        reason = err.strerror or str(err)
+        raise WriteRefused(
+            f"cannot write {os.fspath(path)}: its folder {target.parent} is not writable ({reason})"
+        ) from None
     os.close(fd)
     tmp = Path(name)
     try:
@@ -55,10 +128,14 @@ def atomic_path(path: str | os.PathLike[str]) -> Iterator[Path]:
         tmp.unlink(missing_ok=True)
 
 
-def atomic_write(path: str | os.PathLike[str], data: str | bytes, encoding: str = "utf-8") -> Path:
+def atomic_write(
+    path: str | os.PathLike[str], data: str | bytes, *, overwrite: bool = False,
+    encoding: str = "utf-8",
+) -> Path:  # fmt: skip
     """Write ``data`` (text in ``encoding``, or bytes) to ``path`` atomically; returns
-    the path."""
-    with atomic_path(path) as tmp:
+    the path. An existing regular file is replaced only with ``overwrite=True``; what
+    is refused is listed under :func:`check_target`."""
+    with atomic_path(path, overwrite) as tmp:
         if isinstance(data, bytes):
             tmp.write_bytes(data)
         else:

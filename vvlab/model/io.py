@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 from vvlab.model.errors import MapError, Problem
 from vvlab.model.files import atomic_write
-from vvlab.model.validate import ID_PATTERN, read_map_file
+from vvlab.model.validate import ID_PATTERN, MAX_ID_LENGTH, read_map_file
 from vvlab.model.validate_json import quote
 
 if TYPE_CHECKING:
@@ -59,6 +59,10 @@ def builtin_map_path(name: str) -> Path:
       (map): "../secret" is not a built-in map name: it would resolve outside maps/
     """
     root = maps_dir().resolve()
+    if len(name) > MAX_ID_LENGTH:
+        shown = quote(name[:40] + "...")
+        msg = f"{shown} is not a map: a name has at most {MAX_ID_LENGTH} characters"
+        raise MapError([Problem("", msg)])
     path = (root / f"{name}.json").resolve()
     if not ID_PATTERN.fullmatch(name) or path.parent != root:
         msg = f"{quote(name)} is not a built-in map name: it would resolve outside maps/"
@@ -121,8 +125,11 @@ def map_json(city: CityMap) -> str:
     return json.dumps(city.to_dict(), indent=2, ensure_ascii=False) + "\n"
 
 
-def save_map(city: CityMap, path: str | os.PathLike[str]) -> None:
+def save_map(city: CityMap, path: str | os.PathLike[str], overwrite: bool = True) -> None:
     """Write ``city`` to ``path`` atomically (:func:`vvlab.model.files.atomic_write`), so
-    a crash never leaves a half-written map behind; an existing file keeps its
-    permissions."""
-    atomic_write(path, map_json(city))
+    a crash never leaves a half-written map behind.
+
+    An existing regular file is replaced (it keeps its permissions) unless
+    ``overwrite=False``; a folder, device, FIFO or read-only file is never replaced
+    (:class:`vvlab.model.files.WriteRefused`)."""
+    atomic_write(path, map_json(city), overwrite=overwrite)

@@ -7,9 +7,11 @@ here. Only the standard library.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
+import stat
 from collections.abc import Iterable
 
 from .errors import MapError, Problem
@@ -163,8 +165,12 @@ class _TooLarge(Exception):
 
 
 def _read_at_most(path: str | os.PathLike[str], limit: int) -> bytes:
-    """The bytes of the file; raise ``_TooLarge`` without reading if it has more."""
-    size = os.stat(path).st_size
+    """The bytes of the file; raise ``_TooLarge`` without reading if it has more, and
+    ``OSError`` for anything but a regular file (reading a FIFO would wait forever)."""
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError(errno.EINVAL, "not a regular file (a folder, device or pipe)")
+    size = info.st_size
     if size <= limit:
         with open(path, "rb") as file:
             raw = file.read(limit + 1)  # the file may have grown since os.stat

@@ -182,7 +182,7 @@ class SimulationResult:
         path.mkdir(parents=True, exist_ok=True)
         (path / "metadata.json").unlink(missing_ok=True)
         for name in FRAMES:
-            with atomic_path(path / f"{name}.parquet") as tmp:
+            with atomic_path(path / f"{name}.parquet", overwrite=True) as tmp:
                 getattr(self, name).to_parquet(tmp, engine="pyarrow", index=False)
         write_json(path / "metadata.json", self.metadata)
         return path

@@ -34,7 +34,7 @@ RESUME_HINT = "resume=True (command line: --resume)"
 
 def write_json(path: Path, data: Any) -> None:
     """Write JSON atomically (2-space indent, UTF-8)."""
-    atomic_write(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    atomic_write(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n", overwrite=True)
 
 
 def _short(key: str, value: Any) -> str:
@@ -107,7 +107,8 @@ class BlockStore:
         """Write finished blocks, each atomically."""
         for rec in records:
             arrays = {f.name: getattr(rec, f.name) for f in fields(rec) if f.name != "block"}
-            with atomic_path(self.block_path(rec.block)) as tmp, open(tmp, "wb") as fh:
+            path = self.block_path(rec.block)
+            with atomic_path(path, overwrite=True) as tmp, open(tmp, "wb") as fh:
                 np.savez(fh, **arrays)
 
     def load(self, spec: RunSpec) -> dict[int, BlockRecord]:

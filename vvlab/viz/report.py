@@ -225,12 +225,23 @@ def build_report(
     return page(title, report_sections(result, hindsight_games, beam))
 
 
-def write_report(out: str | os.PathLike[str], *args: Any, **kwargs: Any) -> Path:
+def write_report(
+    out: str | os.PathLike[str], *args: Any, overwrite: bool = False, **kwargs: Any
+) -> Path:
     """Build the report (arguments of :func:`build_report`) and write it to ``out``
-    atomically (:func:`vvlab.model.files.atomic_write`). Returns the path."""
-    from vvlab.model.files import atomic_write
+    atomically (:func:`vvlab.model.files.atomic_write`). Returns the path.
 
-    text = build_report(*args, **kwargs)
+    The target is checked before the games are played: an existing file is refused
+    (``FileExistsError``) unless ``overwrite=True``, and a folder, device, FIFO,
+    read-only file or unwritable folder always (:class:`vvlab.model.files.WriteRefused`).
+    """
+    from vvlab.model.files import WriteRefused, atomic_write, check_target
+
     path = Path(out)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return atomic_write(path, text)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise WriteRefused(f"cannot write {out}: {err.strerror or err}") from None
+    check_target(path, overwrite)
+    text = build_report(*args, **kwargs)
+    return atomic_write(path, text, overwrite=overwrite)
