@@ -74,7 +74,7 @@ def test_scripted_cards_must_be_cards(cards):
 
 @pytest.mark.parametrize("ruleset", [3, 2.5, ["voll-verplant"]])
 def test_a_ruleset_of_the_wrong_type(ruleset):
-    with pytest.raises(TypeError, match="a ruleset is a built-in name, a .json file"):
+    with pytest.raises(TypeError, match=r"a ruleset is a built-in name, a \.json file"):
         Game("tutorial", ruleset=ruleset)
 
 
@@ -181,5 +181,5 @@ def test_penalty_of_a_bad_count():
     penalty = vvlab.get_ruleset().penalty
     with pytest.raises(ValueError, match="empty stations are a whole number >= 0, got -1"):
         penalty(-1)
-    with pytest.raises(TypeError, match="got 2.5"):
+    with pytest.raises(TypeError, match=r"got 2\.5"):
         penalty(2.5)

@@ -9,7 +9,7 @@ import json
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from validation_cases import FUZZ, SCALARS, values_in
 
@@ -18,6 +18,11 @@ from vvlab.bots import make_bot
 from vvlab.engine import Ruleset, get_ruleset
 from vvlab.engine.errors import RulesetError
 from vvlab.engine.ruleset_format import (
+    MAX_CARD_VALUE,
+    MAX_DECK_CARDS,
+    MAX_PENALTY_DIVISOR,
+    MAX_PENALTY_POINTS,
+    MAX_PENALTY_THRESHOLD,
     MAX_RULESET_BYTES,
     parse_ruleset_text,
     validate_ruleset_data,
@@ -69,8 +74,12 @@ MALFORMED = [
     ),
     (
         "many",
-        {"name": "", "deck": [{"kind": "joker"}, {"kind": "free", "value": 2}], "extra": 1,
-         "penalty": {"divisor": 0, "rounding": "half", "steps": []}},
+        {
+            "name": "",
+            "deck": [{"kind": "joker"}, {"kind": "free", "value": 2}],
+            "extra": 1,
+            "penalty": {"divisor": 0, "rounding": "half", "steps": []},
+        },
         [
             ("name", 'must not be empty or blank, got ""'),
             ("deck[0].kind", 'must be "number", "express", "star" or "free", got "joker"'),
@@ -145,7 +154,9 @@ def test_the_error_lists_every_problem():
 def test_one_problem_is_one_line():
     with pytest.raises(RulesetError) as info:
         Ruleset.from_dict(ruleset(penalty={"divisor": 100}))
-    assert str(info.value) == "ruleset: penalty.divisor: must be a whole number from 1 to 99, got 100"
+    assert (
+        str(info.value) == "ruleset: penalty.divisor: must be a whole number from 1 to 99, got 100"
+    )
 
 
 def test_to_dict_round_trips_and_values_may_be_left_out():
@@ -222,10 +233,55 @@ RULESET_VALUES = st.recursive(
 )
 
 
+CARD_VALUES = st.sampled_from([1, 2, MAX_CARD_VALUE]) | st.integers(1, MAX_CARD_VALUE)
+
+
+@st.composite
+def cards(draw: st.DrawFn) -> dict:
+    kind = draw(st.sampled_from(["number", "express", "star", "free"]))
+    card: dict = {"kind": kind}
+    if kind in ("number", "express"):
+        card["value"] = draw(CARD_VALUES)
+    elif draw(st.booleans()):
+        card["value"] = 0
+    if draw(st.booleans()):
+        card["shuffle"] = draw(st.booleans())
+    return card
+
+
+@st.composite
+def penalties(draw: st.DrawFn) -> dict:
+    if draw(st.booleans()):
+        penalty: dict = {"divisor": draw(st.integers(1, MAX_PENALTY_DIVISOR))}
+        if draw(st.booleans()):
+            penalty["rounding"] = draw(st.sampled_from(["down", "up"]))
+        return penalty
+    thresholds = draw(
+        st.lists(st.integers(0, MAX_PENALTY_THRESHOLD), min_size=1, max_size=6, unique=True)
+    )
+    points = st.integers(0, MAX_PENALTY_POINTS)
+    return {"steps": [[t, draw(points)] for t in sorted(thresholds)]}
+
+
+@st.composite
+def valid_rulesets(draw: st.DrawFn) -> dict:
+    """A ruleset as data within every limit, mostly small decks, sometimes 99 cards."""
+    size = draw(st.sampled_from([MAX_DECK_CARDS]) | st.integers(1, 20))
+    deck = [draw(cards()) for _ in range(size - 2)]
+    deck.append({"kind": draw(st.sampled_from(["number", "express"])), "value": draw(CARD_VALUES)})
+    deck.append({**draw(cards()), "shuffle": True})
+    deck = draw(st.permutations(deck))
+    data = {"name": draw(st.text(min_size=1, max_size=8).filter(str.strip)), "deck": list(deck),
+            "penalty": draw(penalties())}  # fmt: skip
+    if size == 1:
+        data["deck"] = [{"kind": "star", "shuffle": True}]
+    return data
+
+
 @st.composite
 def mutated_rulesets(draw: st.DrawFn) -> object:
     """A valid ruleset with a few keys or items replaced, removed or added."""
-    data = copy.deepcopy(draw(st.sampled_from(VALID)))
+    data = copy.deepcopy(draw(st.sampled_from(VALID) | valid_rulesets()))
     for _ in range(draw(st.integers(1, 4))):
         found = values_in(data)
         target = draw(st.sampled_from([v for v in found if isinstance(v, (dict, list))]))
@@ -282,10 +338,17 @@ def test_mutated_rulesets_load_or_are_ruleset_errors(data):
     load_or_error(data)
 
 
-@settings(max_examples=60, deadline=None)
-@given(mutated_rulesets(), st.integers(0, 2**32))
+@FUZZ
+@given(valid_rulesets())
+def test_generated_rulesets_are_valid(data):
+    assert load_or_error(data) is not None
+
+
+@settings(max_examples=80, deadline=None)
+@given(valid_rulesets() | mutated_rulesets(), st.integers(0, 2**32))
 def test_valid_rulesets_play_alike_in_the_engine_and_the_compiled_path(data, seed):
     rules = load_or_error(data)
+    event("valid" if rules is not None else "refused")
     if rules is None:
         return
     assert Ruleset.from_dict(rules.to_dict()) == rules

@@ -7,6 +7,23 @@ Parsing (:func:`parse_map_text`, :func:`read_map_file`) lives in
 :mod:`vvlab.model.validate_json` and is re-exported here. :func:`schema` gives the JSON
 Schema of the format, which expresses all rules except the cross-references.
 Only the standard library.
+
+Limits
+------
+The format bounds every number that the simulators add up, so that no sum can wrap
+around in the compiled path's fixed-width integers (its scores are 32-bit, its sheet
+values 64-bit milli-points), and the compiled path and the reference engine agree on
+every valid map:
+
+- a bonus is a whole number from 0 to :data:`MAX_BONUS` (999) points;
+- a coordinate is a finite number from -:data:`MAX_COORDINATE` to
+  :data:`MAX_COORDINATE` (±1000000, that is ±10⁶);
+- a map has 1 to :data:`MAX_LINES` (99) lines, each with 1 to
+  :data:`MAX_INDICATORS` (6) indicator boxes, so a game has at most 594 turns
+  besides its free cards;
+- a file has at most :data:`MAX_FILE_BYTES` bytes.
+
+With them a score stays below 10⁶ points. The JSON Schema states the same limits.
 """
 
 from __future__ import annotations
@@ -33,8 +50,12 @@ from .validate_json import (
 __all__ = [
     "FORMAT",
     "ID_PATTERN",
+    "MAX_BONUS",
+    "MAX_COORDINATE",
     "MAX_FILE_BYTES",
     "MAX_ID_LENGTH",
+    "MAX_INDICATORS",
+    "MAX_LINES",
     "JsonObject",
     "check_map_data",
     "parse_map_text",
@@ -51,6 +72,14 @@ MAX_ID_LENGTH = 64
 COLOR_PATTERN = re.compile(r"^#[0-9A-Fa-f]{6}$")
 NAME_PATTERN = re.compile(r"\S")  # a name has at least one non-blank character
 SCHEMA_FILE = "map.schema.json"
+MAX_BONUS = 999
+"""The most points a line's bonus (first or later) may be worth."""
+MAX_COORDINATE = 1_000_000
+"""Coordinates lie from ``-MAX_COORDINATE`` to ``MAX_COORDINATE``."""
+MAX_LINES = 99
+"""The most lines a map may have."""
+MAX_INDICATORS = 6
+"""The most indicator boxes a line's wagon has (and the schema's ``maximum``)."""
 
 _Checker = Callable[[object, str], list[Problem]]
 
@@ -225,6 +254,8 @@ def _check_lines(value: object, path: str, station_ids: frozenset[object] | None
         return [Problem(path, "must not be empty")]
     first_at: dict[str, str] = {}  # line id -> path of the first line with it
     problems: list[Problem] = []
+    if len(value) > MAX_LINES:
+        problems.append(Problem(path, f"must have at most {MAX_LINES} lines, got {len(value)}"))
     for index, line in enumerate(value):
         problems += _check_line(line, f"{path}[{index}]", station_ids, first_at)
     return problems
@@ -313,6 +344,9 @@ def _check_coordinate(value: object, path: str) -> list[Problem]:
         return [Problem(path, f"must be a number, got {describe(value)}")]
     if not _is_finite(value):
         return [Problem(path, f"must be a finite number, got {quote(value)}")]
+    if not -MAX_COORDINATE <= value <= MAX_COORDINATE:
+        message = f"must be from -{MAX_COORDINATE} to {MAX_COORDINATE}, got {quote(value)}"
+        return [Problem(path, message)]
     return []
 
 
@@ -321,9 +355,6 @@ def _check_color(value: object, path: str) -> list[Problem]:
         return []
     return [Problem(path, f'must be a colour like "#1A2B3C", got {quote(value)}')]
 
-
-MAX_INDICATORS = 6
-"""The most indicator boxes a line's wagon has (and the schema's ``maximum``)."""
 
 
 def _check_indicators(value: object, path: str) -> list[Problem]:
@@ -335,15 +366,17 @@ def _check_indicators(value: object, path: str) -> list[Problem]:
 
 
 def _check_bonus(value: object, path: str) -> list[Problem]:
-    if (
+    if not (
         isinstance(value, list)
         and len(value) == 2
         and all(_is_int(points) for points in value)
         and value[0] >= value[1] >= 0
     ):
-        return []
-    message = f"must be [first, later] with first >= later >= 0, got {quote(value)}"
-    return [Problem(path, message)]
+        message = f"must be [first, later] with first >= later >= 0, got {quote(value)}"
+        return [Problem(path, message)]
+    if value[0] > MAX_BONUS:
+        return [Problem(path, f"points must be at most {MAX_BONUS}, got {quote(value)}")]
+    return []
 
 
 def _check_line_stations(
