@@ -27,6 +27,7 @@ from vvlab.model.validate import (
     MAX_BONUS,
     MAX_COORDINATE,
     MAX_LINES,
+    MAX_MAP_STATIONS,
     schema,
     validate_map_data,
 )
@@ -132,6 +133,19 @@ def test_too_many_lines_are_refused_once():
     assert not SCHEMA.is_valid(data)
 
 
+def test_too_many_stations_are_refused_once():
+    data = tiny_map()
+    ids = [f"s{i}" for i in range(MAX_MAP_STATIONS + 1)]
+    data["stations"] = {s: {"name": s, "x": 0, "y": 0} for s in ids}
+    data["lines"][0]["stations"] = ids
+    assert validate_map_data(data) == [
+        Problem("stations", f"must have at most 9999 stations, got {MAX_MAP_STATIONS + 1}")
+    ]
+    assert not SCHEMA.is_valid(data)
+    del data["stations"]["s0"], data["lines"][0]["stations"][0]
+    assert validate_map_data(data) == [] and SCHEMA.is_valid(data)
+
+
 def test_the_schema_states_the_validators_limits():
     s = schema()
     assert s["$defs"]["line"]["properties"]["bonus"]["items"]["maximum"] == MAX_BONUS
@@ -139,6 +153,7 @@ def test_the_schema_states_the_validators_limits():
     assert (coordinate["minimum"], coordinate["maximum"]) == (-MAX_COORDINATE, MAX_COORDINATE)
     assert s["$defs"]["station"]["properties"]["y"] == {"$ref": "#/$defs/coordinate"}
     assert s["properties"]["lines"]["maxItems"] == MAX_LINES
+    assert s["properties"]["stations"]["maxProperties"] == MAX_MAP_STATIONS
 
 
 def test_the_limits_are_documented():

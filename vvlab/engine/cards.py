@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from vvlab.engine.checks import flag, is_whole, show, whole_number
 from vvlab.model.errors import Problem
-from vvlab.model.validate_json import describe, key_path, quote
+from vvlab.model.validate_json import describe, duplicate_key_problems, key_path, quote
 
 CardKind = Literal["number", "express", "star", "free"]
 KINDS: tuple[str, ...] = ("number", "express", "star", "free")
@@ -56,16 +56,21 @@ class Card:
     shuffle: bool = False
 
     def __post_init__(self) -> None:
-        if not isinstance(self.kind, str) or self.kind not in KINDS:
-            raise ValueError(f"unknown card kind {show(self.kind)}; kinds are {', '.join(KINDS)}")
-        if self.kind in _COUNTED:
-            expected = f"{_a(self.kind)} card's value is {_VALUES}"
-            object.__setattr__(self, "value", whole_number(self.value, 1, MAX_CARD_VALUE, expected))
-        elif not (is_whole(self.value) and self.value == 0):
-            raise ValueError(f"a {self.kind} card has no value, got {show(self.value)}")
-        else:
+        kind, value = self.kind, self.value
+        if not isinstance(kind, str) or kind not in KINDS:
+            raise ValueError(f"unknown card kind {show(kind)}; kinds are {', '.join(KINDS)}")
+        if kind in _COUNTED:
+            if type(value) is not int or not 1 <= value <= MAX_CARD_VALUE:  # the common case
+                value = whole_number(
+                    value, 1, MAX_CARD_VALUE, f"{_a(kind)} card's value is {_VALUES}"
+                )
+                object.__setattr__(self, "value", value)
+        elif not (is_whole(value) and value == 0):
+            raise ValueError(f"a {kind} card has no value, got {show(value)}")
+        elif type(value) is not int:
             object.__setattr__(self, "value", 0)
-        object.__setattr__(self, "shuffle", flag(self.shuffle, "shuffle is True or False"))
+        if type(self.shuffle) is not bool:
+            object.__setattr__(self, "shuffle", flag(self.shuffle, "shuffle is True or False"))
 
     @classmethod
     def number(cls, n: int, shuffle: bool = False) -> Card:
@@ -117,11 +122,16 @@ class Card:
         """True for cards that fill an indicator box (all but ``free``)."""
         return self.kind != "free"
 
+    @property
+    def face(self) -> str:
+        """What is printed on the card, without the shuffle icon: ``3``, ``(2)``, ``★``
+        or ``○`` (what a line's indicator box gets)."""
+        if self.kind == "number":
+            return str(self.value)
+        return {"express": f"({self.value})", "star": "★", "free": "○"}[self.kind]
+
     def __str__(self) -> str:
-        face = {"number": str(self.value), "express": f"({self.value})", "star": "★", "free": "○"}[
-            self.kind
-        ]
-        return face + ("↻" if self.shuffle else "")
+        return self.face + ("↻" if self.shuffle else "")
 
     def __repr__(self) -> str:
         args = str(self.value) if self.kind in ("number", "express") else ""
@@ -189,8 +199,7 @@ Problem(path='deck[2]', message='missing key "value": an express card has a valu
     problems: list[Problem] = []
     for key, value in data.items():
         here = key_path(path, key)
-        if key in getattr(data, "duplicate_keys", ()):
-            problems.append(Problem(here, f"duplicate key {quote(key)}"))
+        problems += duplicate_key_problems(data, key, here)
         if key == "kind" and kind is None:
             kinds = ", ".join(quote(k) for k in KINDS[:-1]) + f" or {quote(KINDS[-1])}"
             problems.append(Problem(here, f"must be {kinds}, got {quote(value)}"))
@@ -234,12 +243,14 @@ class Move:
     station: str | None = None
 
     def __post_init__(self) -> None:
-        for name in ("line", "station"):
-            value = getattr(self, name)
-            if value is not None and not isinstance(value, str):
-                raise TypeError(f"Move({name}=...) takes a {name} id (a string), got {show(value)}")
-        if self.line is not None and self.station is not None:
-            raise ValueError("a move names a line or a station, not both")
+        line, station = self.line, self.station
+        if line is not None:
+            if station is not None:
+                raise ValueError("a move names a line or a station, not both")
+            if not isinstance(line, str):
+                raise TypeError(f"Move(line=...) takes a line id (a string), got {show(line)}")
+        elif station is not None and not isinstance(station, str):
+            raise TypeError(f"Move(station=...) takes a station id (a string), got {show(station)}")
 
     @property
     def is_pass(self) -> bool:

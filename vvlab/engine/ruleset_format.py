@@ -46,7 +46,14 @@ from vvlab.engine.cards import KINDS, MAX_CARD_VALUE, card_data_problems
 from vvlab.engine.checks import is_whole
 from vvlab.engine.errors import RulesetError
 from vvlab.model.errors import Problem
-from vvlab.model.validate_json import describe, key_path, parse_json_text, quote, read_json_file
+from vvlab.model.validate_json import (
+    describe,
+    duplicate_key_problems,
+    key_path,
+    parse_json_text,
+    quote,
+    read_json_file,
+)
 
 __all__ = [
     "MAX_CARD_VALUE",
@@ -151,8 +158,7 @@ def _check_object(
     problems: list[Problem] = []
     for key, value in obj.items():
         here = key_path(path, key)
-        if key in getattr(obj, "duplicate_keys", ()):
-            problems.append(Problem(here, f"duplicate key {quote(key)}"))
+        problems += duplicate_key_problems(obj, key, here)
         checker = fields.get(key) if isinstance(key, str) else None
         if checker is None:
             problems.append(Problem(here, f"unknown key {quote(key)}"))

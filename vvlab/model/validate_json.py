@@ -10,6 +10,7 @@ standard library.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 from collections.abc import Iterable
@@ -216,6 +217,38 @@ def _not_utf8(raw: bytes, start: int) -> str:
     line = raw.count(b"\n", 0, start) + 1
     column = start - (raw.rfind(b"\n", 0, start) + 1) + 1
     return f"not valid UTF-8: byte 0x{raw[start]:02X} at line {line}, column {column}"
+
+
+# -- kinds of values --------------------------------------------------------------------
+
+
+def is_json_int(value: object) -> bool:
+    """True for a JSON integer: an ``int`` that is not a ``bool``.
+
+    >>> is_json_int(3), is_json_int(3.0), is_json_int(True)
+    (True, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_json_number(value: object) -> bool:
+    """True for a JSON number: an ``int`` or ``float`` that is not a ``bool``."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def is_finite_number(value: float) -> bool:
+    """True unless the number is NaN, infinite, or an ``int`` too large for a float."""
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int too large for a float
+        return False
+
+
+def duplicate_key_problems(obj: dict, key: object, path: str) -> list[Problem]:
+    """The problem of ``key`` if it was written twice in ``obj`` (a :class:`JsonObject`)."""
+    if key in getattr(obj, "duplicate_keys", ()):
+        return [Problem(path, f"duplicate key {quote(key)}")]
+    return []
 
 
 # -- naming values and paths in messages ------------------------------------------------
