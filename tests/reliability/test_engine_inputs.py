@@ -4,11 +4,14 @@ illegal moves stay ``IllegalMove``."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
 import vvlab
 from vvlab import Card, Game, IllegalMove, Move
+from vvlab.engine.errors import RulesetError
 from vvlab.engine.game import MAX_PLAYERS, MAX_SEED
 
 SEED_TEXT = r"a seed is a whole number from 0 to 2\*\*63 - 1 \(vvlab.engine.game.MAX_SEED\)"
@@ -183,3 +186,42 @@ def test_penalty_of_a_bad_count():
         penalty(-1)
     with pytest.raises(TypeError, match=r"got 2\.5"):
         penalty(2.5)
+
+
+# -- game records ------------------------------------------------------------------------
+
+
+def a_record() -> dict:
+    game = Game("tutorial", players=2, seed=3)
+    for _ in range(3):
+        game.play([game.legal_moves(0)[0], game.legal_moves(1)[-1]])
+    return game.to_record()
+
+
+def test_a_record_replays():
+    record = a_record()
+    assert Game.from_record(record).state() == Game.from_record(dict(record)).state()
+    unseeded = {**record, "seed": None}
+    assert Game.from_record(unseeded).turn == 3
+
+
+@pytest.mark.parametrize(
+    ("change", "error", "message"),
+    [
+        (lambda r: ["not", "a", "record"], TypeError, "a game record is a dict"),
+        (
+            lambda r: {k: v for k, v in r.items() if k != "moves"},
+            ValueError,
+            "needs the keys moves",
+        ),
+        (lambda r: {**r, "moves": r["moves"][:2]}, ValueError, "3 cards, 2 turns of moves"),
+        (lambda r: {**r, "moves": 5}, ValueError, "its moves a list of lists"),
+        (lambda r: {**r, "moves": [["A", "B"]] * 3}, ValueError, "a recorded move is {}"),
+        (lambda r: {**r, "cards": [{"kind": "joker"}] * 3}, ValueError, "not a card"),
+        (lambda r: {**r, "ruleset": {**r["ruleset"], "deck": []}}, RulesetError, "deck: must have"),
+    ],
+    ids=["list", "no-moves", "short", "moves-int", "move-str", "card", "ruleset"],
+)
+def test_a_malformed_record_says_what_is_wrong(change, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        Game.from_record(change(a_record()))

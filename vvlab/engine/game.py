@@ -11,7 +11,13 @@ import numpy as np
 from vvlab.engine.cards import Card, Move
 from vvlab.engine.checks import is_whole, show, whole_number
 from vvlab.engine.errors import GameError, IllegalMove
-from vvlab.engine.history import BonusTaken, TurnRecord, move_from_data, move_to_data
+from vvlab.engine.history import (
+    BonusTaken,
+    TurnRecord,
+    check_record,
+    move_from_data,
+    move_to_data,
+)
 from vvlab.engine.rulesets import Ruleset, get_ruleset
 from vvlab.engine.sheet import Completion, Score, Sheet
 from vvlab.engine.view import PlayerView
@@ -362,8 +368,10 @@ class Game:
         """Replay a record from :meth:`to_record` to the same state.
 
         With a recorded seed the shuffled deck is rebuilt (so play can go on); otherwise
-        the recorded cards are replayed in order.
+        the recorded cards are replayed in order. A malformed record is a ``TypeError``
+        or ``ValueError`` (``RulesetError`` for its ruleset) that says what is wrong.
         """
+        check_record(record, need_city=city is None)
         ruleset = Ruleset.from_dict(record["ruleset"])
         cards = [Card.from_dict(c) for c in record["cards"]]
         seeded = record.get("seed") is not None
