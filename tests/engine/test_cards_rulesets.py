@@ -339,21 +339,23 @@ def test_card_fields(card, kind, value, shuffle, uses_box):
 
 
 @pytest.mark.parametrize(
-    "make",
+    ("make", "error"),
     [
-        lambda: Card("joker"),
-        lambda: N(0),
-        lambda: N(-2),
-        lambda: N(True),
-        lambda: N(2.5),
-        lambda: X(0),
-        lambda: Card("number"),
-        lambda: Card("star", 1),
-        lambda: Card("free", 3),
+        (lambda: Card("joker"), ValueError),
+        (lambda: N(0), ValueError),
+        (lambda: N(-2), ValueError),
+        (lambda: N(100), ValueError),
+        (lambda: N(True), TypeError),  # a wrong type: a TypeError
+        (lambda: N(2.5), TypeError),
+        (lambda: X(0), ValueError),
+        (lambda: Card("number"), ValueError),
+        (lambda: Card("star", 1), ValueError),
+        (lambda: Card("free", 3), ValueError),
+        (lambda: N(3, shuffle="yes"), TypeError),
     ],
 )
-def test_card_validation_errors(make):
-    with pytest.raises(ValueError):
+def test_card_validation_errors(make, error):
+    with pytest.raises(error):
         make()
 
 

@@ -1,7 +1,7 @@
 """The rules engine: cards, rulesets, sheets and games. The reference implementation."""
 
 from vvlab.engine.cards import Card, Move
-from vvlab.engine.errors import GameError, IllegalMove
+from vvlab.engine.errors import GameError, IllegalMove, RulesetError
 from vvlab.engine.game import Game
 from vvlab.engine.history import BonusTaken, TurnRecord
 from vvlab.engine.rulesets import RULESETS, Penalty, Ruleset, get_ruleset
@@ -20,6 +20,7 @@ __all__ = [
     "Penalty",
     "PlayerView",
     "Ruleset",
+    "RulesetError",
     "Score",
     "Sheet",
     "TurnRecord",

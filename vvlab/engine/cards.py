@@ -1,4 +1,10 @@
-"""Cards and moves."""
+"""Cards and moves.
+
+A number or express card's value is a whole number from 1 to :data:`MAX_CARD_VALUE`
+(99); star and free cards have none. Bad arguments are a ``TypeError`` (wrong type) or
+a ``ValueError`` (out of range) that says what is expected (see
+:mod:`vvlab.engine.checks`).
+"""
 
 from __future__ import annotations
 
@@ -6,11 +12,18 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from vvlab.engine.checks import flag, is_whole, show, whole_number
+from vvlab.model.errors import Problem
+from vvlab.model.validate_json import describe, duplicate_key_problems, key_path, quote
+
 CardKind = Literal["number", "express", "star", "free"]
 KINDS: tuple[str, ...] = ("number", "express", "star", "free")
+MAX_CARD_VALUE = 99
+"""The highest value of a number or express card (the lowest is 1)."""
 _TOKEN = re.compile(
-    r"^(?:(?P<num>\d+)|\((?P<exp>\d+)\)|x(?P<x>\d+)|(?P<word>star|free|★|○))(?P<sh>[!↻])?$"
+    r"^(?:(?P<num>[0-9]+)|\((?P<exp>[0-9]+)\)|x(?P<x>[0-9]+)|(?P<word>star|free|★|○))(?P<sh>[!↻])?$"
 )
+_COUNTED = ("number", "express")
 
 
 @dataclass(frozen=True, order=True)
@@ -43,15 +56,21 @@ class Card:
     shuffle: bool = False
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:
-            raise ValueError(f"unknown card kind {self.kind!r}; kinds are {', '.join(KINDS)}")
-        counted = self.kind in ("number", "express")
-        if counted and (
-            isinstance(self.value, bool) or not isinstance(self.value, int) or self.value < 1
-        ):
-            raise ValueError(f"a {self.kind} card needs a whole value >= 1, got {self.value!r}")
-        if not counted and self.value != 0:
-            raise ValueError(f"a {self.kind} card has no value, got {self.value!r}")
+        kind, value = self.kind, self.value
+        if not isinstance(kind, str) or kind not in KINDS:
+            raise ValueError(f"unknown card kind {show(kind)}; kinds are {', '.join(KINDS)}")
+        if kind in _COUNTED:
+            if type(value) is not int or not 1 <= value <= MAX_CARD_VALUE:  # the common case
+                value = whole_number(
+                    value, 1, MAX_CARD_VALUE, f"{_a(kind)} card's value is {_VALUES}"
+                )
+                object.__setattr__(self, "value", value)
+        elif not (is_whole(value) and value == 0):
+            raise ValueError(f"a {kind} card has no value, got {show(value)}")
+        elif type(value) is not int:
+            object.__setattr__(self, "value", 0)
+        if type(self.shuffle) is not bool:
+            object.__setattr__(self, "shuffle", flag(self.shuffle, "shuffle is True or False"))
 
     @classmethod
     def number(cls, n: int, shuffle: bool = False) -> Card:
@@ -75,18 +94,27 @@ class Card:
 
     @classmethod
     def parse(cls, token: str) -> Card:
-        """Read a card from its text form (see the class docstring)."""
+        """Read a card from its text form (see the class docstring).
+
+        >>> Card.parse("(100)")
+        Traceback (most recent call last):
+        ...
+        ValueError: an express card's value is a whole number from 1 to 99, got 100
+        """
+        if not isinstance(token, str):
+            raise TypeError(f"a card's text form is a string like '3', '(2)' or 'star!', "
+                            f"got {show(token)}")  # fmt: skip
         m = _TOKEN.match(token.strip().lower())
         if not m:
             raise ValueError(
-                f"not a card: {token!r} (write 3, (2) or x2 for express, star, free; "
+                f"not a card: {show(token)} (write 3, (2) or x2 for express, star, free; "
                 "add ! for the shuffle icon)"
             )
         sh = m["sh"] is not None
         if m["num"]:
-            return cls.number(int(m["num"]), sh)
+            return cls.number(_digits("number", m["num"]), sh)
         if m["exp"] or m["x"]:
-            return cls.express(int(m["exp"] or m["x"]), sh)
+            return cls.express(_digits("express", m["exp"] or m["x"]), sh)
         return cls.star(sh) if m["word"] in ("star", "★") else cls.free(sh)
 
     @property
@@ -94,11 +122,16 @@ class Card:
         """True for cards that fill an indicator box (all but ``free``)."""
         return self.kind != "free"
 
+    @property
+    def face(self) -> str:
+        """What is printed on the card, without the shuffle icon: ``3``, ``(2)``, ``★``
+        or ``○`` (what a line's indicator box gets)."""
+        if self.kind == "number":
+            return str(self.value)
+        return {"express": f"({self.value})", "star": "★", "free": "○"}[self.kind]
+
     def __str__(self) -> str:
-        face = {"number": str(self.value), "express": f"({self.value})", "star": "★", "free": "○"}[
-            self.kind
-        ]
-        return face + ("↻" if self.shuffle else "")
+        return self.face + ("↻" if self.shuffle else "")
 
     def __repr__(self) -> str:
         args = str(self.value) if self.kind in ("number", "express") else ""
@@ -112,8 +145,81 @@ class Card:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Card:
-        """Inverse of :meth:`to_dict`."""
+        """Inverse of :meth:`to_dict`; ``value`` and ``shuffle`` may be left out where
+        they are 0 and false. ``ValueError`` naming every problem if ``data`` is not a
+        card (see :func:`card_data_problems`).
+
+        >>> Card.from_dict({"kind": "number", "value": 2.5, "shuffle": "yes"})
+        Traceback (most recent call last):
+        ...
+        ValueError: not a card: value: must be a whole number from 1 to 99, got 2.5; \
+shuffle: must be true or false, got string "yes"
+        """
+        problems = card_data_problems(data, "")
+        if problems:
+            raise ValueError("not a card: " + "; ".join(_text(p) for p in problems))
         return cls(data["kind"], data.get("value", 0), data.get("shuffle", False))
+
+
+_VALUES = f"a whole number from 1 to {MAX_CARD_VALUE}"
+
+
+def _a(kind: str) -> str:
+    return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
+
+
+def _digits(kind: str, digits: str) -> int:
+    """The value written as ``digits``; ``ValueError`` if far too many for a card."""
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > 4:  # refused by Card in any case; spare int() a huge string
+        shown = digits if len(digits) <= 12 else digits[:12] + "…"
+        raise ValueError(f"{_a(kind)} card's value is {_VALUES}, got {shown}")
+    return int(digits)
+
+
+def _text(problem: Problem) -> str:
+    return f"{problem.path}: {problem.message}" if problem.path else problem.message
+
+
+def card_data_problems(data: object, path: str) -> list[Problem]:
+    """Every problem of a card written as JSON data (``Card.to_dict``) at ``path``.
+
+    ``kind`` is required; ``value`` is required for number and express cards (a
+    whole number from 1 to :data:`MAX_CARD_VALUE`) and 0 or left out for the others;
+    ``shuffle`` is true or false (false when left out). Never raises.
+
+    >>> card_data_problems({"kind": "express", "shuffle": 1}, "deck[2]")
+    [Problem(path='deck[2].shuffle', message='must be true or false, got number 1'), \
+Problem(path='deck[2]', message='missing key "value": an express card has a value from 1 to 99')]
+    """
+    if not isinstance(data, dict):
+        return [Problem(path, f"must be an object, got {describe(data)}")]
+    kind = data.get("kind")
+    kind = kind if isinstance(kind, str) and kind in KINDS else None
+    problems: list[Problem] = []
+    for key, value in data.items():
+        here = key_path(path, key)
+        problems += duplicate_key_problems(data, key, here)
+        if key == "kind" and kind is None:
+            kinds = ", ".join(quote(k) for k in KINDS[:-1]) + f" or {quote(KINDS[-1])}"
+            problems.append(Problem(here, f"must be {kinds}, got {quote(value)}"))
+        elif key == "value" and kind in _COUNTED:
+            if not (is_whole(value) and 1 <= value <= MAX_CARD_VALUE):
+                problems.append(Problem(here, f"must be {_VALUES}, got {quote(value)}"))
+        elif key == "value" and kind is not None:
+            if not (is_whole(value) and value == 0):
+                message = f"{_a(kind)} card has no value (0 or left out), got {quote(value)}"
+                problems.append(Problem(here, message))
+        elif key == "shuffle" and not isinstance(value, bool):
+            problems.append(Problem(here, f"must be true or false, got {describe(value)}"))
+        elif key not in ("kind", "value", "shuffle"):
+            problems.append(Problem(here, f"unknown key {quote(key)}"))
+    if "kind" not in data:
+        problems.append(Problem(path, 'missing key "kind"'))
+    elif kind in _COUNTED and "value" not in data:
+        message = f'missing key "value": {_a(kind)} card has a value from 1 to {MAX_CARD_VALUE}'
+        problems.append(Problem(path, message))
+    return problems
 
 
 @dataclass(frozen=True)
@@ -137,8 +243,14 @@ class Move:
     station: str | None = None
 
     def __post_init__(self) -> None:
-        if self.line is not None and self.station is not None:
-            raise ValueError("a move names a line or a station, not both")
+        line, station = self.line, self.station
+        if line is not None:
+            if station is not None:
+                raise ValueError("a move names a line or a station, not both")
+            if not isinstance(line, str):
+                raise TypeError(f"Move(line=...) takes a line id (a string), got {show(line)}")
+        elif station is not None and not isinstance(station, str):
+            raise TypeError(f"Move(station=...) takes a station id (a string), got {show(station)}")
 
     @property
     def is_pass(self) -> bool:

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
 from vvlab.engine.cards import Card, Move
+from vvlab.engine.checks import is_whole, show, whole_number
 from vvlab.engine.errors import GameError, IllegalMove
-from vvlab.engine.history import BonusTaken, TurnRecord, move_from_data, move_to_data
+from vvlab.engine.history import (
+    BonusTaken,
+    TurnRecord,
+    check_record,
+    move_from_data,
+    move_to_data,
+)
 from vvlab.engine.rulesets import Ruleset, get_ruleset
 from vvlab.engine.sheet import Completion, Score, Sheet
 from vvlab.engine.view import PlayerView
@@ -22,6 +29,8 @@ MAX_PLAYERS = 6
 
 MAX_SEED = 2**63 - 1
 """Seeds are whole numbers from 0 to ``MAX_SEED`` (they fit parquet's int64 columns)."""
+
+_SEED = "a seed is a whole number from 0 to 2**63 - 1 (vvlab.engine.game.MAX_SEED)"
 
 
 def new_seed(high: int = MAX_SEED) -> int:
@@ -42,15 +51,22 @@ class Game:
     city
         A ``CityMap``, a built-in map name, a path or a map dict.
     players
-        Number of players (1–6); seats are numbered from 0.
+        Number of players (1–6, :data:`MAX_PLAYERS`); seats are numbered from 0.
     ruleset
-        A built-in ruleset name (``"voll-verplant"``, ``"metro-x"``) or a ``Ruleset``.
+        A built-in ruleset name (``"voll-verplant"``, ``"metro-x"``), a ``.json`` file,
+        a dict or a ``Ruleset`` (see :func:`~vvlab.engine.rulesets.get_ruleset`).
     seed
-        Seed (or a ``numpy.random.Generator``) for shuffling the deck. Without a seed
-        and without ``cards`` a fresh seed is drawn and recorded in ``game.seed``.
+        Seed (a whole number from 0 to :data:`MAX_SEED`, or a
+        ``numpy.random.Generator``) for shuffling the deck. Without a seed and without
+        ``cards`` a fresh seed is drawn and recorded in ``game.seed``.
     cards
         A scripted card order instead of a shuffled deck: the cards are revealed in
         this order (shuffle icons then only start a new counting pass).
+
+    Bad arguments raise ``TypeError`` (a wrong type: ``seed=1.5``, ``players="2"``)
+    or ``ValueError`` (out of range: ``seed=-1``, ``players=7``; a ruleset with
+    problems is a ``RulesetError``), with a message that says what is expected. An
+    illegal move is an :class:`~vvlab.engine.errors.IllegalMove`.
 
     Examples
     --------
@@ -77,15 +93,9 @@ class Game:
         cards: Sequence[Card] | None = None,
     ):
         self.city: CityMap = load_map(city)
-        if (
-            isinstance(players, bool)
-            or not isinstance(players, int)
-            or not (1 <= players <= MAX_PLAYERS)
-        ):
-            raise ValueError(
-                f"players must be a whole number from 1 to {MAX_PLAYERS}, got {players!r}"
-            )
-        self.players = players
+        self.players = whole_number(
+            players, 1, MAX_PLAYERS, f"players must be a whole number from 1 to {MAX_PLAYERS}"
+        )
         self.ruleset = get_ruleset(ruleset)
         self.sheets = [Sheet(self.city) for _ in range(players)]
         self.history: list[TurnRecord] = []
@@ -103,16 +113,21 @@ class Game:
         if cards is not None:
             if seed is not None:
                 raise ValueError("give either seed= (a shuffled deck) or cards=, not both")
+            if isinstance(cards, (str, bytes, Card)) or not isinstance(cards, Iterable):
+                raise TypeError(f"cards= is a list of Card objects, got {show(cards)}")
             self._script = list(cards)
-            if not all(isinstance(c, Card) for c in self._script):
-                raise TypeError("cards must be Card objects, e.g. Card.number(3)")
+            bad = [c for c in self._script if not isinstance(c, Card)]
+            if bad:
+                raise TypeError(
+                    f"cards= is a list of Card objects (e.g. Card.number(3)), got {show(bad[0])}"
+                )
             self._rng = None
         elif isinstance(seed, np.random.Generator):
             self._rng = seed
         else:
             if seed is None:
                 seed = new_seed()
-            self.seed = int(seed)
+            self.seed = whole_number(seed, 0, MAX_SEED, _SEED + " or a numpy Generator")
             self._rng = np.random.default_rng(self.seed)
         self._pos = 0
         self._order: list[Card] = self._shuffled() if self._rng is not None else []
@@ -228,7 +243,8 @@ class Game:
         Then newly completed lines are scored (first bonus, shared on a tie, or the
         later bonus), the deck is shuffled if the card had the icon, and the next card
         is revealed. Raises :class:`IllegalMove` (and changes nothing) if any move is
-        illegal or the number of moves is wrong.
+        illegal or the number of moves is wrong, and ``TypeError`` if ``moves`` is not
+        a list (or tuple) of moves, or a single ``Move`` in a solo game.
         """
         if self.is_over:
             raise GameError("the game is over")
@@ -250,6 +266,11 @@ class Game:
     def _check_moves(self, moves: Sequence[Move] | Move) -> tuple[Move, ...]:
         if isinstance(moves, Move) and self.players == 1:
             moves = [moves]
+        if not isinstance(moves, (Move, list, tuple)):
+            raise TypeError(
+                "play takes a list of Move objects, one per player (or one Move in a solo "
+                f"game), got {show(moves)}"
+            )
         if isinstance(moves, Move) or len(moves) != self.players:
             got = "a single move" if isinstance(moves, Move) else f"{len(moves)}"
             raise IllegalMove(
@@ -323,11 +344,11 @@ class Game:
         return [p for p, t in enumerate(totals) if t == max(totals)]
 
     def _check_player(self, player: int) -> None:
-        if (
-            isinstance(player, bool)
-            or not isinstance(player, int)
-            or not (0 <= player < self.players)
-        ):
+        if not is_whole(player):
+            raise TypeError(
+                f"a player is a seat number from 0 to {self.players - 1}, got {show(player)}"
+            )
+        if not 0 <= player < self.players:
             raise IndexError(f"no player {player!r}: seats are 0 to {self.players - 1}")
 
     # -- records, replay, display -------------------------------------------------------
@@ -347,8 +368,10 @@ class Game:
         """Replay a record from :meth:`to_record` to the same state.
 
         With a recorded seed the shuffled deck is rebuilt (so play can go on); otherwise
-        the recorded cards are replayed in order.
+        the recorded cards are replayed in order. A malformed record is a ``TypeError``
+        or ``ValueError`` (``RulesetError`` for its ruleset) that says what is wrong.
         """
+        check_record(record, need_city=city is None)
         ruleset = Ruleset.from_dict(record["ruleset"])
         cards = [Card.from_dict(c) for c in record["cards"]]
         seeded = record.get("seed") is not None

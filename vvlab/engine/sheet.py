@@ -140,7 +140,7 @@ class Sheet:
         mark: Mark = self.city.star_value(reached[0]) if card.kind == "star" and reached else CROSS
         for sid in reached:
             self.marks[sid] = mark
-        self.indicators[line].append(str(Card(card.kind, card.value)))
+        self.indicators[line].append(card.face)
         return reached
 
     def apply_station(self, station: str) -> list[str]:

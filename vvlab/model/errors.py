@@ -1,4 +1,5 @@
-"""Errors of the map layer: every problem found in a map, each with its JSON path."""
+"""Errors of the map layer: every problem found in a map (or another JSON document),
+each with its JSON path."""
 
 from __future__ import annotations
 
@@ -29,19 +30,13 @@ class Problem:
         return f"{self.path or '(map)'}: {self.message}"
 
 
-class MapError(ValueError):
-    """A map could not be loaded; ``problems`` lists every problem found, not just the first.
+class ProblemsError(ValueError):
+    """A document could not be loaded; ``problems`` lists every problem found, each
+    with its JSON path, and ``source`` says where the document came from (or ``None``).
 
-    Examples
-    --------
-    >>> err = MapError([Problem("id", "bad id ''"), Problem("lines", "must not be empty")],
-    ...                source="my.json")
-    >>> [p.path for p in err.problems]
-    ['id', 'lines']
-    >>> print(err)
-    my.json: 2 problems
-      id: bad id ''
-      lines: must not be empty
+    The base of :class:`MapError` and of the engine's ``RulesetError``; the file
+    readers of :mod:`vvlab.model.validate_json` raise whichever subclass they are
+    given.
     """
 
     def __init__(self, problems: Iterable[Problem], source: str | None = None):
@@ -58,3 +53,19 @@ class MapError(ValueError):
     def as_records(self) -> list[dict[str, str]]:
         """The problems as plain data: ``[{"path": ..., "message": ...}, ...]``."""
         return [{"path": p.path, "message": p.message} for p in self.problems]
+
+
+class MapError(ProblemsError):
+    """A map could not be loaded; ``problems`` lists every problem found, not just the first.
+
+    Examples
+    --------
+    >>> err = MapError([Problem("id", "bad id ''"), Problem("lines", "must not be empty")],
+    ...                source="my.json")
+    >>> [p.path for p in err.problems]
+    ['id', 'lines']
+    >>> print(err)
+    my.json: 2 problems
+      id: bad id ''
+      lines: must not be empty
+    """

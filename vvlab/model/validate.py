@@ -7,12 +7,29 @@ Parsing (:func:`parse_map_text`, :func:`read_map_file`) lives in
 :mod:`vvlab.model.validate_json` and is re-exported here. :func:`schema` gives the JSON
 Schema of the format, which expresses all rules except the cross-references.
 Only the standard library.
+
+Limits
+------
+Every number the simulators add up is bounded, so that nothing wraps around in the
+compiled path's fixed-width integers and it agrees with the reference engine on every
+valid map (a score stays below 10⁶ points):
+
+- a bonus is a whole number from 0 to :data:`MAX_BONUS` (999) points;
+- a coordinate is a finite number from -:data:`MAX_COORDINATE` to
+  :data:`MAX_COORDINATE` (±1000000, that is ±10⁶);
+- a map has 1 to :data:`MAX_LINES` (99) lines, each with 1 to
+  :data:`MAX_INDICATORS` (6) indicator boxes, so a game has at most 594 turns
+  besides its free cards;
+- a map has 1 to :data:`MAX_MAP_STATIONS` (9999) stations, so a line is completed
+  by turn 10593 at the latest (every free card before then fills a station);
+- a file has at most :data:`MAX_FILE_BYTES` bytes.
+
+The JSON Schema states the same limits.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -24,6 +41,10 @@ from .validate_json import (
     MAX_FILE_BYTES,
     JsonObject,
     describe,
+    duplicate_key_problems,
+    is_finite_number,
+    is_json_int,
+    is_json_number,
     key_path,
     parse_map_text,
     quote,
@@ -33,8 +54,13 @@ from .validate_json import (
 __all__ = [
     "FORMAT",
     "ID_PATTERN",
+    "MAX_BONUS",
+    "MAX_COORDINATE",
     "MAX_FILE_BYTES",
     "MAX_ID_LENGTH",
+    "MAX_INDICATORS",
+    "MAX_LINES",
+    "MAX_MAP_STATIONS",
     "JsonObject",
     "check_map_data",
     "parse_map_text",
@@ -51,6 +77,16 @@ MAX_ID_LENGTH = 64
 COLOR_PATTERN = re.compile(r"^#[0-9A-Fa-f]{6}$")
 NAME_PATTERN = re.compile(r"\S")  # a name has at least one non-blank character
 SCHEMA_FILE = "map.schema.json"
+MAX_BONUS = 999
+"""The most points a line's bonus (first or later) may be worth."""
+MAX_COORDINATE = 1_000_000
+"""Coordinates lie from ``-MAX_COORDINATE`` to ``MAX_COORDINATE``."""
+MAX_LINES = 99
+"""The most lines a map may have."""
+MAX_MAP_STATIONS = 9999
+"""The most stations a map may have."""
+MAX_INDICATORS = 6
+"""The most indicator boxes a line's wagon has (and the schema's ``maximum``)."""
 
 _Checker = Callable[[object, str], list[Problem]]
 
@@ -201,9 +237,12 @@ def _check_stations(value: object, path: str, used_ids: frozenset[str] | None) -
     if not value:
         return [Problem(path, "must not be empty")]
     problems: list[Problem] = []
+    if len(value) > MAX_MAP_STATIONS:
+        message = f"must have at most {MAX_MAP_STATIONS} stations, got {len(value)}"
+        problems.append(Problem(path, message))
     for key, station in value.items():
         station_path = key_path(path, key)
-        problems += _duplicate_key(value, key, station_path)
+        problems += duplicate_key_problems(value, key, station_path)
         problems += _check_id(key, station_path)
         problems += _check_station(station, station_path)
         if used_ids is not None and key not in used_ids:
@@ -225,6 +264,8 @@ def _check_lines(value: object, path: str, station_ids: frozenset[object] | None
         return [Problem(path, "must not be empty")]
     first_at: dict[str, str] = {}  # line id -> path of the first line with it
     problems: list[Problem] = []
+    if len(value) > MAX_LINES:
+        problems.append(Problem(path, f"must have at most {MAX_LINES} lines, got {len(value)}"))
     for index, line in enumerate(value):
         problems += _check_line(line, f"{path}[{index}]", station_ids, first_at)
     return problems
@@ -253,7 +294,7 @@ def _check_object(
     problems: list[Problem] = []
     for key, value in obj.items():
         child_path = key_path(path, key)
-        problems += _duplicate_key(obj, key, child_path)
+        problems += duplicate_key_problems(obj, key, child_path)
         checker = fields.get(key) if isinstance(key, str) else None
         if checker is None:
             problems.append(Problem(child_path, f"unknown key {quote(key)}"))
@@ -309,10 +350,13 @@ def _check_name(value: object, path: str) -> list[Problem]:
 
 
 def _check_coordinate(value: object, path: str) -> list[Problem]:
-    if not _is_number(value):
+    if not is_json_number(value):
         return [Problem(path, f"must be a number, got {describe(value)}")]
-    if not _is_finite(value):
+    if not is_finite_number(value):
         return [Problem(path, f"must be a finite number, got {quote(value)}")]
+    if not -MAX_COORDINATE <= value <= MAX_COORDINATE:
+        message = f"must be from -{MAX_COORDINATE} to {MAX_COORDINATE}, got {quote(value)}"
+        return [Problem(path, message)]
     return []
 
 
@@ -322,12 +366,8 @@ def _check_color(value: object, path: str) -> list[Problem]:
     return [Problem(path, f'must be a colour like "#1A2B3C", got {quote(value)}')]
 
 
-MAX_INDICATORS = 6
-"""The most indicator boxes a line's wagon has (and the schema's ``maximum``)."""
-
-
 def _check_indicators(value: object, path: str) -> list[Problem]:
-    if not _is_int(value):
+    if not is_json_int(value):
         return [Problem(path, f"must be an integer, got {describe(value)}")]
     if not 1 <= value <= MAX_INDICATORS:
         return [Problem(path, f"must be between 1 and {MAX_INDICATORS}, got {quote(value)}")]
@@ -335,15 +375,17 @@ def _check_indicators(value: object, path: str) -> list[Problem]:
 
 
 def _check_bonus(value: object, path: str) -> list[Problem]:
-    if (
+    if not (
         isinstance(value, list)
         and len(value) == 2
-        and all(_is_int(points) for points in value)
+        and all(is_json_int(points) for points in value)
         and value[0] >= value[1] >= 0
     ):
-        return []
-    message = f"must be [first, later] with first >= later >= 0, got {quote(value)}"
-    return [Problem(path, message)]
+        message = f"must be [first, later] with first >= later >= 0, got {quote(value)}"
+        return [Problem(path, message)]
+    if value[0] > MAX_BONUS:
+        return [Problem(path, f"points must be at most {MAX_BONUS}, got {quote(value)}")]
+    return []
 
 
 def _check_line_stations(
@@ -369,27 +411,3 @@ def _check_line_stations(
             message = f"unknown station {quote(station)}"
         problems.append(Problem(item_path, message))
     return problems
-
-
-# -- helpers ------------------------------------------------------------------------------
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_number(value: object) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
-
-
-def _is_finite(value: float) -> bool:
-    try:
-        return math.isfinite(value)
-    except OverflowError:  # an int too large for a float
-        return False
-
-
-def _duplicate_key(obj: dict, key: object, path: str) -> list[Problem]:
-    if key in getattr(obj, "duplicate_keys", ()):
-        return [Problem(path, f"duplicate key {quote(key)}")]
-    return []

@@ -2,21 +2,31 @@
 
 Map files are parsed to plain data that remembers duplicate keys;
 :mod:`vvlab.model.validate` checks that data and re-exports the public names from
-here. Only the standard library.
+here. The same readers serve other JSON documents (the engine's ruleset files): give
+:func:`parse_json_text` and :func:`read_json_file` the error class to raise. Only the
+standard library.
 """
 
 from __future__ import annotations
 
 import errno
 import json
+import math
 import os
 import re
 import stat
 from collections.abc import Iterable
 
-from .errors import MapError, Problem
+from .errors import MapError, Problem, ProblemsError
 
-__all__ = ["MAX_FILE_BYTES", "JsonObject", "parse_map_text", "read_map_file"]
+__all__ = [
+    "MAX_FILE_BYTES",
+    "JsonObject",
+    "parse_json_text",
+    "parse_map_text",
+    "read_json_file",
+    "read_map_file",
+]
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
 """Map files larger than this (in bytes) are refused before they are read."""
@@ -97,6 +107,21 @@ def parse_map_text(text: str, source: str | None = None) -> object:
     berlin.json: 1 problem
       (map): invalid JSON at line 2, column 10: Expecting value
     """
+    return parse_json_text(text, source, MapError)
+
+
+def parse_json_text(
+    text: str, source: str | None = None, error: type[ProblemsError] = MapError
+) -> object:
+    """:func:`parse_map_text` for any JSON document: raise ``error`` (a
+    :class:`~vvlab.model.errors.ProblemsError` class) with the one problem.
+
+    >>> try:
+    ...     parse_json_text("[" * 100_000)
+    ... except MapError as err:
+    ...     print(err.problems[0])
+    (map): invalid JSON: nested too deeply
+    """
     if text.startswith(_BOM):
         text = text[len(_BOM) :]
     try:
@@ -108,7 +133,7 @@ def parse_map_text(text: str, source: str | None = None) -> object:
         problem = Problem("", "invalid JSON: nested too deeply")
     except ValueError as err:  # an integer of more than sys.get_int_max_str_digits() digits
         problem = Problem("", f"invalid JSON: {err}")
-    raise MapError([problem], source)
+    raise error([problem], source)
 
 
 def read_map_file(path: str | os.PathLike[str]) -> object:
@@ -141,20 +166,34 @@ def read_map_file(path: str | os.PathLike[str]) -> object:
     no/such/map.json: 1 problem
       (map): no such file
     """
+    return read_json_file(path, MapError, MAX_FILE_BYTES)
+
+
+def read_json_file(
+    path: str | os.PathLike[str],
+    error: type[ProblemsError] = MapError,
+    limit: int = MAX_FILE_BYTES,
+) -> object:
+    """:func:`read_map_file` for any JSON document of at most ``limit`` bytes: raise
+    ``error`` (a :class:`~vvlab.model.errors.ProblemsError` class, ``source`` the path).
+    """
     source = str(path)
+    problem: Problem | None = None
     try:
-        raw = _read_at_most(path, MAX_FILE_BYTES)
+        raw = _read_at_most(path, limit)
     except FileNotFoundError:
-        raise MapError([Problem("", "no such file")], source) from None
+        problem = Problem("", "no such file")
     except OSError as err:
-        raise MapError([Problem("", f"cannot read file: {err.strerror or err}")], source) from None
+        problem = Problem("", f"cannot read file: {err.strerror or err}")
     except _TooLarge as err:
-        raise MapError([Problem("", str(err))], source) from None
+        problem = Problem("", str(err))
+    if problem is not None:
+        raise error([problem], source)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise MapError([Problem("", _not_utf8(raw, err.start))], source) from None
-    return parse_map_text(text, source)
+        raise error([Problem("", _not_utf8(raw, err.start))], source) from None
+    return parse_json_text(text, source, error)
 
 
 class _TooLarge(Exception):
@@ -184,6 +223,38 @@ def _not_utf8(raw: bytes, start: int) -> str:
     line = raw.count(b"\n", 0, start) + 1
     column = start - (raw.rfind(b"\n", 0, start) + 1) + 1
     return f"not valid UTF-8: byte 0x{raw[start]:02X} at line {line}, column {column}"
+
+
+# -- kinds of values --------------------------------------------------------------------
+
+
+def is_json_int(value: object) -> bool:
+    """True for a JSON integer: an ``int`` that is not a ``bool``.
+
+    >>> is_json_int(3), is_json_int(3.0), is_json_int(True)
+    (True, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_json_number(value: object) -> bool:
+    """True for a JSON number: an ``int`` or ``float`` that is not a ``bool``."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def is_finite_number(value: float) -> bool:
+    """True unless the number is NaN, infinite, or an ``int`` too large for a float."""
+    try:
+        return math.isfinite(value)
+    except OverflowError:  # an int too large for a float
+        return False
+
+
+def duplicate_key_problems(obj: dict, key: object, path: str) -> list[Problem]:
+    """The problem of ``key`` if it was written twice in ``obj`` (a :class:`JsonObject`)."""
+    if key in getattr(obj, "duplicate_keys", ()):
+        return [Problem(path, f"duplicate key {quote(key)}")]
+    return []
 
 
 # -- naming values and paths in messages ------------------------------------------------
