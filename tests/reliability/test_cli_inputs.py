@@ -3,6 +3,7 @@ a hang, and one bad argument does not stop the others from being checked."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -51,3 +52,18 @@ def test_negative_hindsight_games_is_refused(tmp_path):
     assert done.returncode == 2
     assert "--hindsight-games must be 0 or more, got -1" in done.stderr
     assert not out.exists()
+
+
+def test_escape_sequences_in_names_never_reach_the_terminal(tmp_path):
+    evil = vvlab.load_map("tutorial").to_dict()
+    evil["name"] = "Evil\x1b[31m red"
+    evil["stations"]["central"]["name"] = "Central\x1b]0;title\x07"
+    evil["description"] = "two lines\nand a\ttab are fine"
+    path = tmp_path / "evil.json"
+    path.write_text(json.dumps(evil))
+    done = vvlab_cli("show", str(path))
+    assert done.returncode == 1
+    assert "\x1b" not in done.stdout + done.stderr and "\x07" not in done.stderr
+    assert "name: must not hold control characters" in done.stderr
+    assert "stations.central.name: must not hold control characters" in done.stderr
+    assert "description" not in done.stderr

@@ -41,6 +41,7 @@ from vvlab.engine.ruleset_format import (
     read_ruleset_file,
 )
 from vvlab.model.errors import Problem
+from vvlab.model.files import atomic_write
 
 
 @dataclass(frozen=True)
@@ -333,8 +334,9 @@ def load_ruleset(path: str | os.PathLike[str]) -> Ruleset:
     return Ruleset.from_dict(data)  # type: ignore[arg-type]
 
 
-def save_ruleset(ruleset: Ruleset, path: str | os.PathLike[str]) -> None:
-    """Write a ruleset as JSON (readable by :func:`load_ruleset` and ``--ruleset FILE``)."""
-    with open(path, "w", encoding="utf-8") as fh:
-        json.dump(ruleset.to_dict(), fh, indent=2, ensure_ascii=False)
-        fh.write("\n")
+def save_ruleset(ruleset: Ruleset, path: str | os.PathLike[str], overwrite: bool = False) -> None:
+    """Write a ruleset as JSON (readable by :func:`load_ruleset` and ``--ruleset FILE``),
+    atomically; an existing file is replaced only with ``overwrite=True``
+    (:func:`vvlab.model.files.atomic_write`)."""
+    text = json.dumps(ruleset.to_dict(), indent=2, ensure_ascii=False) + "\n"
+    atomic_write(path, text, overwrite=overwrite)

@@ -76,6 +76,10 @@ ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 MAX_ID_LENGTH = 64
 COLOR_PATTERN = re.compile(r"^#[0-9A-Fa-f]{6}$")
 NAME_PATTERN = re.compile(r"\S")  # a name has at least one non-blank character
+CONTROL_PATTERN = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""Characters a name may not hold: control characters (a terminal would obey an escape
+sequence in ``vvlab show``) and the bidirectional overrides that reorder text on
+screen. A description may also hold line breaks and tabs."""
 SCHEMA_FILE = "map.schema.json"
 MAX_BONUS = 999
 """The most points a line's bonus (first or later) may be worth."""
@@ -222,7 +226,7 @@ def _check_map(data: dict) -> list[Problem]:
         "format": lambda value, path: [],  # already checked by validate_map_data
         "id": _check_id,
         "name": _check_name,
-        "description": partial(_check_type, str, "a string"),
+        "description": _check_description,
         "recommended_for_new_players": partial(_check_type, bool, "true or false"),
         "stations": partial(_check_stations, used_ids=refs.used_ids),
         "lines": partial(_check_lines, station_ids=refs.station_ids),
@@ -346,7 +350,21 @@ def _check_name(value: object, path: str) -> list[Problem]:
         return [Problem(path, f"must be a string, got {describe(value)}")]
     if not NAME_PATTERN.search(value):
         return [Problem(path, f"must not be empty or blank, got {quote(value)}")]
-    return []
+    return _check_printable(value, path)
+
+
+def _check_description(value: object, path: str) -> list[Problem]:
+    if not isinstance(value, str):
+        return [Problem(path, f"must be a string, got {describe(value)}")]
+    return _check_printable(value.replace("\n", " ").replace("\t", " "), path)
+
+
+def _check_printable(value: str, path: str) -> list[Problem]:
+    found = CONTROL_PATTERN.search(value)
+    if found is None:
+        return []
+    char = quote(found.group())
+    return [Problem(path, f"must not hold control characters, got {char} in {quote(value)}")]
 
 
 def _check_coordinate(value: object, path: str) -> list[Problem]:
