@@ -318,3 +318,20 @@ def test_map_files_at_the_limits_round_trip(tmp_path):
     path = tmp_path / "limits.json"
     path.write_text(json.dumps(limit_map()), encoding="utf-8")
     assert vvlab.load_map(path).to_dict()["lines"][0]["bonus"][0] == MAX_BONUS
+
+
+def test_a_map_built_from_its_parts_is_validated_too():
+    from dataclasses import replace
+
+    from vvlab.model.citymap import CityMap
+
+    city = vvlab.load_map("tutorial")
+    huge = [replace(line, bonus_first=2**31, bonus_later=2**31) for line in city.lines]
+    with pytest.raises(MapError, match=r"lines\[0\]\.bonus"):
+        CityMap(id="t", name="T", stations=city.stations, lines=huge)
+    stray = [replace(city.lines[0], stations=(*city.lines[0].stations, "nowhere"))]
+    with pytest.raises(MapError, match="nowhere"):
+        CityMap(id="t", name="T", stations=city.stations, lines=stray)
+    same = CityMap(id=city.id, name=city.name, stations=city.stations, lines=city.lines,
+                   description=city.description)  # fmt: skip
+    assert (same.lines, same.stations) == (city.lines, city.stations)

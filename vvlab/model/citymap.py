@@ -52,7 +52,8 @@ class CityMap:
     """A city plan: stations and lines, validated and immutable.
 
     Build one with :func:`vvlab.load_map` (built-in name, path or dict) or
-    :meth:`CityMap.from_dict`.
+    :meth:`CityMap.from_dict`; a map built from its parts (``CityMap(id=..., ...)``) is
+    validated the same way (``MapError`` listing every problem).
 
     Examples
     --------
@@ -66,6 +67,13 @@ class CityMap:
     6
     >>> city.graph.number_of_nodes()
     12
+    >>> from dataclasses import replace
+    >>> rich = [replace(line, bonus_first=2**31) for line in city.lines]
+    >>> CityMap(id="x", name="X", stations=city.stations, lines=rich)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    vvlab.model.errors.MapError: 4 problems
+      lines[0].bonus: ...
     """
 
     def __init__(
@@ -78,6 +86,18 @@ class CityMap:
         description: str = "",
         recommended_for_new_players: bool = False,
     ):
+        self._setup(id, name, stations, lines, description, recommended_for_new_players)
+        check_map_data(self.to_dict())
+
+    def _setup(
+        self,
+        id: str,
+        name: str,
+        stations: Mapping[str, Station],
+        lines: list[Line] | tuple[Line, ...],
+        description: str,
+        recommended_for_new_players: bool,
+    ) -> None:
         self.id = id
         self.name = name
         self.description = description
@@ -88,7 +108,7 @@ class CityMap:
         through: dict[str, list[str]] = {sid: [] for sid in self.stations}
         for line in self.lines:
             for sid in line.stations:
-                through[sid].append(line.id)
+                through.setdefault(sid, []).append(line.id)
         self._through = {sid: tuple(ids) for sid, ids in through.items()}
 
     # -- construction and serialisation ---------------------------------------------
@@ -117,14 +137,16 @@ class CityMap:
             )
             for d in data["lines"]
         ]
-        return cls(
-            id=data["id"],
-            name=data["name"],
-            stations=stations,
-            lines=lines,
-            description=data.get("description", ""),
-            recommended_for_new_players=data.get("recommended_for_new_players", False),
+        city = cls.__new__(cls)  # the data is checked already
+        city._setup(
+            data["id"],
+            data["name"],
+            stations,
+            lines,
+            data.get("description", ""),
+            data.get("recommended_for_new_players", False),
         )
+        return city
 
     def to_dict(self) -> dict[str, Any]:
         """The map in the JSON format; ``load_map(city.to_dict())`` gives an equal map."""
