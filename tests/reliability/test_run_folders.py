@@ -168,9 +168,8 @@ def test_flipped_bytes_in_a_result_file_are_refused(two_runs, tmp_path, name):
     data = bytearray((folder / name).read_bytes())
     data[len(data) // 3] ^= 0xFF
     (folder / name).write_bytes(bytes(data))
-    res = SimulationResult.from_parquet(folder)
     with pytest.raises(RunFolderError, match=rf"{name} is damaged.*checksum"):
-        res.equals(two_runs[5][1])
+        SimulationResult.from_parquet(folder).equals(two_runs[5][1])
 
 
 @pytest.mark.parametrize(
