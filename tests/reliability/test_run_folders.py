@@ -231,3 +231,21 @@ def test_the_sample_data_are_in_the_checked_format():
     fresh = simulate("amsterdam", 1, ["random"], entry["games"], seed=entry["seed"],
                      ruleset=entry["ruleset"], workers=1, progress=False)  # fmt: skip
     assert SimulationResult.from_parquet(SAMPLE / entry["name"]).equals(fresh)
+
+
+def test_ctrl_c_while_writing_the_results_keeps_every_block(tmp_path, monkeypatch):
+    from vvlab.sim import SimulationInterrupted, store
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    out = tmp_path / "r"
+    monkeypatch.setattr(store, "write_run", interrupted)
+    with pytest.raises(SimulationInterrupted, match="while writing the results") as info:
+        run(**PARAMS, seed=5, out=out)
+    assert info.value.finished_blocks == list(range(6))
+    assert not (out / "metadata.json").exists()
+    monkeypatch.undo()
+    resumed = run(**PARAMS, seed=5, out=out, resume=True)
+    assert resumed.metadata["execution"]["resumed_blocks"] == 6
+    assert resumed.equals(run(**PARAMS, seed=5))

@@ -198,9 +198,13 @@ def simulate(
         execution["workers_requested"] = asked
     task = ChunkTask.from_spec(spec, engine)
     execution |= _play(task, spec, chunks, records, store, workers, client, progress, stop)
-    if store is not None:
+    if store is None:
+        return SimulationResult.from_records(list(records.values()), spec, execution)
+    try:
         return store.finish(spec, execution)
-    return SimulationResult.from_records(list(records.values()), spec, execution)
+    except KeyboardInterrupt:  # the blocks are all kept: resuming only writes the files
+        msg = f"simulation interrupted while writing the results: {_kept(spec, records, store)}"
+        raise SimulationInterrupted(msg, records) from None
 
 
 def _play(
