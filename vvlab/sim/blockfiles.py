@@ -39,9 +39,9 @@ from typing import Any
 
 import numpy as np
 
-from vvlab.model.files import atomic_path
 from vvlab.sim.blocks import BlockRecord
 from vvlab.sim.errors import RunFolderError
+from vvlab.sim.resultfiles import replacing
 
 BLOCK_FORMAT = "vvlab-block/1"
 """Format tag in the ``meta`` entry of a block file."""
@@ -69,7 +69,7 @@ def write_block(path: Path, record: BlockRecord, run_id: str) -> None:
         "block": record.block,
         "sha256": arrays_sha256(arrays),
     }
-    with atomic_path(path) as tmp, open(tmp, "wb") as fh:
+    with replacing(path) as tmp, open(tmp, "wb") as fh:
         np.savez(fh, **arrays, meta=np.array(json.dumps(meta)))
 
 

@@ -33,7 +33,7 @@ import hashlib
 import json
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -53,8 +53,14 @@ FOOTER_KEY = b"vvlab"
 """Key of a parquet file's footer metadata that holds the run identity and frame."""
 
 
+def replacing(path: Path) -> AbstractContextManager[Path]:
+    """:func:`~vvlab.model.files.atomic_path` for a file of a run folder, which a
+    resumed or repeated run replaces (``run.json``, block files, parquet files)."""
+    return atomic_path(path)
+
+
 def write_json(path: Path, data: Any) -> None:
-    """Write JSON atomically (2-space indent, UTF-8)."""
+    """Write JSON atomically (2-space indent, UTF-8), replacing the file if it exists."""
     atomic_write(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
@@ -103,7 +109,7 @@ def frame_file(path: Path, name: str, run_id: str) -> Iterator[FrameWriter]:
     """A :class:`FrameWriter` on a temporary file that becomes ``path`` (atomically)
     when the block ends without error; its ``info`` then holds the file's sha256, size
     and rows for the manifest."""
-    with atomic_path(path) as tmp:
+    with replacing(path) as tmp:
         writer = FrameWriter(tmp, name, run_id)
         try:
             yield writer
