@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 import vvlab
+from vvlab.model.files import atomic_write
 
 CITIES = ("amsterdam", "berlin", "madrid", "paris")
 SOLO_BOTS = ("random", "greedy", "lookahead:depth=1")
@@ -111,8 +112,11 @@ def readme(entries: list[dict], cmd: str, total_bytes: int) -> str:
             "(`notebooks/01-explore-cities.ipynb`, `notebooks/04-balance.ipynb`). Each folder "
             "is a `SimulationResult.to_parquet` folder: `games`, `lines` and `stations` as "
             "parquet and the run's `metadata.json` (map and its sha256, ruleset, bots, seed, "
-            "vvlab version, how it ran). `index.json` lists the runs for the notebooks; when "
-            "a run is missing they simulate it instead.",
+            "vvlab version, how it ran, and a manifest with the run's identity and each "
+            "file's sha256, checked by `SimulationResult.from_parquet`). `index.json` lists "
+            "the runs for the notebooks; when a run is missing they simulate it instead. "
+            "A vvlab that refuses these folders as written by an older version needs them "
+            "regenerated with the command below.",
             "",
             "Regenerate all of them, from the repository root (vvlab installed or `PYTHONPATH=.`):",
             "",
@@ -181,8 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     total = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     cmd = command(args)
     index = {"format": "vvlab-sample-data/1", "command": cmd, "runs": entries}
-    (out / "index.json").write_text(json.dumps(index, indent=2) + "\n", encoding="utf-8")
-    (out / "README.md").write_text(readme(entries, cmd, total), encoding="utf-8")
+    atomic_write(out / "index.json", json.dumps(index, indent=2) + "\n")
+    atomic_write(out / "README.md", readme(entries, cmd, total))
     print(f"{len(entries)} runs, {total / 1e6:.2f} MB in {out}", file=sys.stderr)
     return 0
 

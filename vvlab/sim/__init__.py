@@ -25,6 +25,7 @@ _LAZY = {
     "SimulationError": "vvlab.sim.errors",
     "SimulationInterrupted": "vvlab.sim.errors",
     "SimulationCancelled": "vvlab.sim.errors",
+    "RunFolderError": "vvlab.sim.errors",
     "connect_scheduler": "vvlab.sim.executors",
     "replay_game": "vvlab.sim.replay",
     "replay_games": "vvlab.sim.replay",

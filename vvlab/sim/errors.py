@@ -40,3 +40,17 @@ class SimulationInterrupted(KeyboardInterrupt):
     def __init__(self, message: str, finished_blocks: Iterable[int] = ()):
         super().__init__(message)
         self.finished_blocks = sorted(finished_blocks)
+
+
+class RunFolderError(ValueError):
+    """A file of a run folder (``out=``, or a folder written by ``to_parquet``) that
+    vvlab will not read: it belongs to another run, its data do not match its checksum,
+    or an older vvlab wrote it without them. ``path`` names the file; the message says
+    what to do (remove it and resume, or regenerate the folder)."""
+
+    def __init__(self, message: str, path: object = None):
+        super().__init__(message)
+        self.path = path
+
+    def __reduce__(self):
+        return (type(self), (str(self), self.path))

@@ -3,6 +3,8 @@
 Rows are in (game, player[, line]) order; ``game`` is the index in the run. Dtypes are
 the smallest that fit the map (scores at least ``int16``), labels are categorical, and
 ``lines`` - the big frame, games x players x lines rows - costs about 13 bytes a row.
+:class:`FrameBuilder` builds them part by part (a run folder writes them a row group at
+a time); :func:`build_frames` all at once.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ def small_int(bound: int, at_least: type = np.int8) -> type:
 
 def stack(records: Sequence[BlockRecord]) -> dict[str, np.ndarray]:
     """Concatenate records (already in block order) along games; sum station counts."""
-    names = (*PER_GAME_SEAT, "turns", "line_turn", "line_bonus")
+    names = FrameBuilder.ARRAYS
     out = {n: np.concatenate([getattr(r, n) for r in records]) for n in names}
     out["station_filled"] = np.sum([r.station_filled for r in records], axis=0, dtype=np.int64)
     return out
@@ -61,83 +63,132 @@ def score_bound(city: CityMap, ruleset: Ruleset) -> int:
     return max(bonus + stars, penalty)
 
 
-def games_frame(
-    a: dict[str, np.ndarray], city: CityMap, ruleset: Ruleset, labels: Sequence[str], seed: int
-) -> pd.DataFrame:
-    """One row per (game, player), see :class:`~vvlab.sim.result.SimulationResult`."""
-    games, players = a["score"].shape
-    dtype, seat_codes = bot_dtype(labels)
-    player = np.tile(np.arange(players, dtype=np.int8), games)
-    points = small_int(score_bound(city, ruleset), np.int16)
-    counts = small_int(len(city.lines))
-    better = a["score"][:, None, :] > a["score"][:, :, None]  # [g, p, q]: q beat p
-    columns = {
-        "game": np.repeat(np.arange(games, dtype=small_int(games, np.int32)), players),
-        "seed": np.full(games * players, seed, np.int64),
-        "player": player,
-        "bot": _bot_column(seat_codes, player, dtype),
-        **{n: a[n].ravel().astype(points) for n in ("score", "bonus", "stars", "penalty")},
-        "empty": a["empty"].ravel().astype(small_int(len(city.stations), np.int16)),
-        "lines_completed": a["lines_completed"].ravel().astype(counts),
-        "first_bonuses": a["first_bonuses"].ravel().astype(counts),
-        "turns": np.repeat(a["turns"].astype(small_int(int(a["turns"].max()), np.int16)), players),
-        "rank": (1 + better.sum(axis=2, dtype=np.int8)).ravel(),
-    }
-    return pd.DataFrame(columns, copy=False)
+class FrameBuilder:
+    """Builds the frames of one run, part by part: everything that does not depend on
+    the games (dtypes, categories, bonuses) is fixed here, so that the frames of
+    consecutive parts (``first_game`` onwards) concatenate to the frames of the whole
+    run, values and dtypes (see :mod:`vvlab.sim.streaming`).
 
+    ``total_games`` is the run's number of games (it sets the dtype of ``game``).
 
-def lines_frame(a: dict[str, np.ndarray], city: CityMap, labels: Sequence[str]) -> pd.DataFrame:
-    """One row per (game, player, line), see :class:`~vvlab.sim.result.SimulationResult`."""
-    turn, kind = a["line_turn"], a["line_bonus"]
-    games, players, nlines = turn.shape
-    rows = games * players * nlines
-    dtype, seat_codes = bot_dtype(labels)
-    points = small_int(max(ln.bonus_first for ln in city.lines))
-    first = np.array([ln.bonus_first for ln in city.lines], points)
-    later = np.array([ln.bonus_later for ln in city.lines], points)
-    bonus = np.where(kind == BONUS_FIRST, first, np.where(kind == BONUS_LATER, later, points(0)))
-    flat_turn = turn.reshape(rows).astype(np.int16, copy=False)
-    completed = flat_turn > 0
-    seat_bot = np.broadcast_to(seat_codes[None, :, None], turn.shape).reshape(rows)
-    line_codes = np.broadcast_to(np.arange(nlines, dtype=small_int(nlines)), turn.shape)
-    line_codes = line_codes.reshape(rows)
-    columns = {
-        "game": np.repeat(np.arange(games, dtype=small_int(games, np.int32)), players * nlines),
-        "player": np.tile(np.repeat(np.arange(players, dtype=np.int8), nlines), games),
-        "bot": pd.Categorical.from_codes(seat_bot, dtype=dtype),
-        "line": pd.Categorical.from_codes(line_codes, categories=[ln.id for ln in city.lines]),
-        "completed": completed,
-        "turn_completed": pd.arrays.IntegerArray(flat_turn, ~completed),
-        # codes of BONUS_KINDS: none 0 -> 2, first 1 -> 0, later 2 -> 1
-        "bonus_kind": pd.Categorical.from_codes(
-            ((kind.reshape(rows) + 2) % 3).astype(np.int8), categories=list(BONUS_KINDS)
-        ),
-        "bonus": bonus.reshape(rows),
-    }
-    return pd.DataFrame(columns, copy=False)
+    Examples
+    --------
+    >>> import vvlab
+    >>> from vvlab.bots import make_bot
+    >>> from vvlab.sim.blocks import play_block_reference
+    >>> city, rules = vvlab.load_map("tutorial"), vvlab.get_ruleset()
+    >>> rec = play_block_reference(city, rules, [make_bot("random")], 1, 0, 5)
+    >>> builder = FrameBuilder(city, rules, ["random"], seed=1, total_games=5)
+    >>> arrays = stack([rec])
+    >>> builder.games(arrays, 2)["game"].tolist()
+    [2, 3, 4, 5, 6]
+    >>> whole = builder.games(arrays, 0)
+    >>> whole.equals(build_frames([rec], city, rules, ["random"], 1)[0])
+    True
+    """
 
+    ARRAYS = (*PER_GAME_SEAT, "turns", "line_turn", "line_bonus")
+    """The arrays of a record that the ``games`` and ``lines`` frames are made of."""
 
-def stations_frame(
-    filled: np.ndarray, games: int, city: CityMap, labels: Sequence[str]
-) -> pd.DataFrame:
-    """One row per (player, station): how often the station was filled at the end."""
-    players, nstations = filled.shape
-    dtype, seat_codes = bot_dtype(labels)
-    player = np.repeat(np.arange(players, dtype=np.int8), nstations)
-    ids = list(city.stations)
-    through = [len(city.lines_through(s)) for s in ids]
-    codes = np.tile(np.arange(nstations, dtype=np.int16), players)
-    columns = {
-        "player": player,
-        "bot": _bot_column(seat_codes, player, dtype),
-        "station": pd.Categorical.from_codes(codes, categories=ids),
-        "name": pd.Series([city.stations[s].name for s in ids] * players),
-        "lines_through": np.tile(np.array(through, dtype=small_int(len(city.lines))), players),
-        "filled": filled.ravel().astype(small_int(games, np.int32)),
-        "games": np.full(players * nstations, games, small_int(games, np.int32)),
-        "fill_rate": filled.ravel() / games,
-    }
-    return pd.DataFrame(columns, copy=False)
+    def __init__(
+        self,
+        city: CityMap,
+        ruleset: Ruleset,
+        labels: Sequence[str],
+        seed: int,
+        total_games: int,
+    ):
+        self.city, self.seed = city, seed
+        self.bot_dtype, self.seat_codes = bot_dtype(labels)
+        self.game_dtype = small_int(total_games, np.int32)
+        self.total_games = total_games
+        self.points = small_int(score_bound(city, ruleset), np.int16)
+        self.counts = small_int(len(city.lines))
+        self.empty_dtype = small_int(len(city.stations), np.int16)
+        self.bonus_dtype = small_int(max(ln.bonus_first for ln in city.lines))
+        self.first = np.array([ln.bonus_first for ln in city.lines], self.bonus_dtype)
+        self.later = np.array([ln.bonus_later for ln in city.lines], self.bonus_dtype)
+        self.line_dtype = pd.CategoricalDtype([ln.id for ln in city.lines])
+        self.line_codes_dtype = small_int(len(city.lines))
+
+    def _game(self, first_game: int, games: int, repeat: int) -> np.ndarray:
+        numbers = np.arange(first_game, first_game + games, dtype=self.game_dtype)
+        return np.repeat(numbers, repeat)
+
+    def games(
+        self, a: dict[str, np.ndarray], first_game: int, turns_dtype: type | None = None
+    ) -> pd.DataFrame:
+        """One row per (game, player), see :class:`~vvlab.sim.result.SimulationResult`.
+        ``turns_dtype`` defaults to the smallest (at least ``int16``) that holds these
+        games' turns."""
+        games, players = a["score"].shape
+        if turns_dtype is None:
+            turns_dtype = small_int(int(a["turns"].max()) if games else 0, np.int16)
+        player = np.tile(np.arange(players, dtype=np.int8), games)
+        better = a["score"][:, None, :] > a["score"][:, :, None]  # [g, p, q]: q beat p
+        columns = {
+            "game": self._game(first_game, games, players),
+            "seed": np.full(games * players, self.seed, np.int64),
+            "player": player,
+            "bot": _bot_column(self.seat_codes, player, self.bot_dtype),
+            **{n: a[n].ravel().astype(self.points) for n in ("score", "bonus", "stars", "penalty")},
+            "empty": a["empty"].ravel().astype(self.empty_dtype),
+            "lines_completed": a["lines_completed"].ravel().astype(self.counts),
+            "first_bonuses": a["first_bonuses"].ravel().astype(self.counts),
+            "turns": np.repeat(a["turns"].astype(turns_dtype), players),
+            "rank": (1 + better.sum(axis=2, dtype=np.int8)).ravel(),
+        }
+        return pd.DataFrame(columns, copy=False)
+
+    def lines(self, a: dict[str, np.ndarray], first_game: int) -> pd.DataFrame:
+        """One row per (game, player, line), see
+        :class:`~vvlab.sim.result.SimulationResult`."""
+        turn, kind = a["line_turn"], a["line_bonus"]
+        games, players, nlines = turn.shape
+        rows = games * players * nlines
+        zero = self.bonus_dtype(0)
+        bonus = np.where(
+            kind == BONUS_FIRST, self.first, np.where(kind == BONUS_LATER, self.later, zero)
+        )
+        flat_turn = turn.reshape(rows).astype(np.int16, copy=False)
+        completed = flat_turn > 0
+        seat_bot = np.broadcast_to(self.seat_codes[None, :, None], turn.shape).reshape(rows)
+        line_codes = np.broadcast_to(np.arange(nlines, dtype=self.line_codes_dtype), turn.shape)
+        columns = {
+            "game": self._game(first_game, games, players * nlines),
+            "player": np.tile(np.repeat(np.arange(players, dtype=np.int8), nlines), games),
+            "bot": pd.Categorical.from_codes(seat_bot, dtype=self.bot_dtype),
+            "line": pd.Categorical.from_codes(line_codes.reshape(rows), dtype=self.line_dtype),
+            "completed": completed,
+            "turn_completed": pd.arrays.IntegerArray(flat_turn, ~completed),
+            # codes of BONUS_KINDS: none 0 -> 2, first 1 -> 0, later 2 -> 1
+            "bonus_kind": pd.Categorical.from_codes(
+                ((kind.reshape(rows) + 2) % 3).astype(np.int8), categories=list(BONUS_KINDS)
+            ),
+            "bonus": bonus.reshape(rows),
+        }
+        return pd.DataFrame(columns, copy=False)
+
+    def stations(self, filled: np.ndarray) -> pd.DataFrame:
+        """One row per (player, station): how often the station was filled at the end
+        of the run's ``total_games`` games (``filled`` summed over every block)."""
+        city, games = self.city, self.total_games
+        players, nstations = filled.shape
+        player = np.repeat(np.arange(players, dtype=np.int8), nstations)
+        ids = list(city.stations)
+        through = [len(city.lines_through(s)) for s in ids]
+        codes = np.tile(np.arange(nstations, dtype=np.int16), players)
+        columns = {
+            "player": player,
+            "bot": _bot_column(self.seat_codes, player, self.bot_dtype),
+            "station": pd.Categorical.from_codes(codes, categories=ids),
+            "name": pd.Series([city.stations[s].name for s in ids] * players),
+            "lines_through": np.tile(np.array(through, dtype=self.counts), players),
+            "filled": filled.ravel().astype(small_int(games, np.int32)),
+            "games": np.full(players * nstations, games, small_int(games, np.int32)),
+            "fill_rate": filled.ravel() / games,
+        }
+        return pd.DataFrame(columns, copy=False)
 
 
 def build_frames(
@@ -152,9 +203,9 @@ def build_frames(
     if [r.block for r in ordered] != list(range(len(ordered))):
         raise ValueError("records must cover blocks 0, 1, 2, ... without gaps")
     arrays = stack(ordered)
-    games = arrays["turns"].shape[0]
+    builder = FrameBuilder(city, ruleset, labels, seed, arrays["turns"].shape[0])
     return (
-        games_frame(arrays, city, ruleset, labels, seed),
-        lines_frame(arrays, city, labels),
-        stations_frame(arrays["station_filled"], games, city, labels),
+        builder.games(arrays, 0),
+        builder.lines(arrays, 0),
+        builder.stations(arrays["station_filled"]),
     )

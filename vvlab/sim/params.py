@@ -1,8 +1,10 @@
 """Checking a run's parameters before any work starts, and splitting it into chunks.
 
 Every mistake is reported here, with a clear message, before a single game is played:
-games, players, bots, ruleset, workers, chunk size, and whether the bots can be sent
-to worker processes.
+games (at most :data:`MAX_GAMES`), players, bots, ruleset, workers, chunk size, and
+whether the bots can be sent to worker processes. Workers are capped at the useful
+number (:func:`cap_workers`), and the plan of chunks is computed as it is read
+(:class:`ChunkPlan`), so planning costs a few bytes per block, not Python objects.
 """
 
 from __future__ import annotations
@@ -11,9 +13,12 @@ import hashlib
 import json
 import os
 import pickle
-from collections.abc import Sequence
+import warnings
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
+
+import numpy as np
 
 from vvlab import __version__
 from vvlab.bots.base import bot_label, bot_name, make_bot
@@ -24,7 +29,11 @@ from vvlab.model.io import map_json
 from vvlab.sim.deal import BLOCK_SIZE
 
 FORMAT = "vvlab-simulation/1"
-"""Format tag of ``run.json`` and ``metadata.json``."""
+"""Format tag of the run's parameters (``run.json``, and the core of ``metadata.json``)."""
+
+MAX_GAMES = 10**9
+"""Most games one run may have (3.9 million seed blocks); bigger runs are refused before
+anything starts. Split more games into several runs with different seeds."""
 
 MAX_CHUNK_BLOCKS = 16
 """Largest automatic chunk (4096 games): keeps progress and Ctrl-C fine-grained."""
@@ -79,6 +88,27 @@ class RunSpec:
             "block_size": BLOCK_SIZE,
             "vvlab_version": __version__,
         }
+
+
+NOT_IDENTITY = ("map", "execution")
+"""Keys of a result's metadata that are not in ``run.json``: the map itself (its hash
+is) and how the run was executed."""
+
+
+def run_identity(record: dict[str, Any]) -> str:
+    """The run's identity: sha256 of its parameters as canonical JSON (sorted keys, no
+    spaces), from ``run.json``'s content or a result's metadata (whose ``map`` and
+    ``execution`` are left out: the same data). Every block file and result file of a
+    run folder carries it.
+
+    >>> spec = prepare_run("tutorial", 2, None, 700, 11, None)
+    >>> meta = {**spec.record(), "map": spec.city.to_dict(), "execution": {"workers": 2}}
+    >>> run_identity(spec.record()) == run_identity(meta), len(run_identity(meta))
+    (True, 64)
+    """
+    core = {k: v for k, v in record.items() if k not in NOT_IDENTITY}
+    text = json.dumps(core, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _bot_name(bot: Any) -> str:
@@ -142,9 +172,27 @@ def resolve_bots(bots: Any, players: int) -> tuple[tuple[Any, ...], tuple[str, .
     return tuple(sendable), tuple(bot_label(make_bot(b)) for b in sendable)
 
 
+def check_games(games: Any) -> int:
+    """``games`` as an int from 1 to :data:`MAX_GAMES`, else a ``ValueError``.
+
+    >>> check_games(10**12)
+    Traceback (most recent call last):
+    ...
+    ValueError: games=1,000,000,000,000 is too many for one run: at most 1,000,000,000 \
+(vvlab.sim.params.MAX_GAMES); split them into runs with different seeds
+    """
+    games = check_int("games", games, 1)
+    if games > MAX_GAMES:
+        raise ValueError(
+            f"games={games:,} is too many for one run: at most {MAX_GAMES:,} "
+            "(vvlab.sim.params.MAX_GAMES); split them into runs with different seeds"
+        )
+    return games
+
+
 def prepare_run(city: Any, players: Any, bots: Any, games: Any, seed: Any, ruleset: Any) -> RunSpec:
     """Check and normalise the parameters that decide a run's result."""
-    games = check_int("games", games, 1)
+    games = check_games(games)
     players = check_int("players", players, 1, MAX_PLAYERS)
     seed = check_int("seed", seed, 0, MAX_SEED)
     rules = get_ruleset(ruleset)
@@ -153,11 +201,53 @@ def prepare_run(city: Any, players: Any, bots: Any, games: Any, seed: Any, rules
     return RunSpec(city_map, rules, sendable, labels, players, games, seed)
 
 
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system has one).
+
+    >>> available_cores() >= 1
+    True
+    """
+    count = getattr(os, "process_cpu_count", None)  # Python >= 3.13
+    if count is not None:
+        return count() or 1
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
 def check_workers(workers: Any) -> int:
-    """Worker processes: ``None`` means every core (``os.cpu_count()``)."""
+    """Worker processes: ``None`` means every core (:func:`available_cores`)."""
     if workers is None:
-        return os.cpu_count() or 1
+        return available_cores()
     return check_int("workers", workers, 1)
+
+
+def cap_workers(workers: int, blocks: int, asked: Any = None) -> int:
+    """The useful number of worker processes: at most the cores and the blocks to play.
+
+    More processes than cores only wait for each other (and each one costs memory);
+    more than blocks have nothing to do. When ``asked`` (the caller's own ``workers``,
+    ``None`` for the default) was lowered, a ``UserWarning`` says so, once.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     cap_workers(1000, 1, asked=1000)
+    1
+    >>> print(caught[0].message)  # doctest: +ELLIPSIS
+    workers=1000 lowered to 1: this machine has ... and the run has 1 block of 256 games to play ...
+    """
+    cores = available_cores()
+    useful = max(1, min(workers, cores, blocks))
+    if asked is not None and useful < workers and blocks > 0:
+        warnings.warn(
+            f"workers={workers} lowered to {useful}: this machine has {cores} "
+            f"core{'s' * (cores != 1)} and the run has {blocks} block{'s' * (blocks != 1)} "
+            f"of {BLOCK_SIZE} games to play (the result is the same for any workers)",
+            UserWarning,
+            stacklevel=3,
+        )
+    return useful
 
 
 def check_sendable(spec: RunSpec, workers: int, client: Any) -> None:
@@ -198,12 +288,47 @@ def auto_chunk_blocks(blocks: int, workers: int) -> int:
     return max(1, min(MAX_CHUNK_BLOCKS, blocks // (CHUNKS_PER_WORKER * workers)))
 
 
-def plan_chunks(spec: RunSpec, blocks: Sequence[int], size: int) -> list[Chunk]:
+class ChunkPlan(Sequence[Chunk]):
+    """The chunks of a run, computed as they are read: ``blocks`` (in order, a numpy
+    array) split into chunks of ``size`` blocks. Holds 8 bytes per block, so that even
+    a run of :data:`MAX_GAMES` games is planned in a few dozen megabytes."""
+
+    def __init__(self, blocks: Sequence[int], size: int, games: int):
+        self.blocks = np.asarray(blocks, dtype=np.int64).reshape(-1)
+        self.size, self.games = size, games
+
+    def __len__(self) -> int:
+        return -(-len(self.blocks) // self.size)
+
+    def _chunk(self, i: int) -> Chunk:
+        part = self.blocks[i * self.size : (i + 1) * self.size].tolist()
+        return tuple((b, min(BLOCK_SIZE, self.games - b * BLOCK_SIZE)) for b in part)
+
+    @overload
+    def __getitem__(self, i: int) -> Chunk: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[Chunk]: ...
+    def __getitem__(self, i: int | slice) -> Chunk | list[Chunk]:
+        if isinstance(i, slice):
+            return [self._chunk(j) for j in range(*i.indices(len(self)))]
+        n = len(self)
+        if not -n <= i < n:
+            raise IndexError("chunk index out of range")
+        return self._chunk(i % n)
+
+    def __iter__(self) -> Iterator[Chunk]:
+        return (self._chunk(i) for i in range(len(self)))
+
+    def __repr__(self) -> str:
+        return f"ChunkPlan({len(self.blocks)} blocks in {len(self)} chunks of {self.size})"
+
+
+def plan_chunks(spec: RunSpec, blocks: Sequence[int], size: int) -> ChunkPlan:
     """Split ``blocks`` (in order) into chunks of ``size`` blocks.
 
     >>> spec = prepare_run("tutorial", 1, None, 700, 0, None)
-    >>> plan_chunks(spec, [0, 1, 2], 2)
-    [((0, 256), (1, 256)), ((2, 188),)]
+    >>> plan = plan_chunks(spec, [0, 1, 2], 2)
+    >>> len(plan), list(plan)
+    (2, [((0, 256), (1, 256)), ((2, 188),)])
     """
-    pairs = [(b, spec.block_games(b)) for b in blocks]
-    return [tuple(pairs[i : i + size]) for i in range(0, len(pairs), size)]
+    return ChunkPlan(blocks, size, spec.games)

@@ -13,14 +13,12 @@ import pandas as pd
 
 from vvlab.engine import Ruleset
 from vvlab.model import CityMap, load_map
-from vvlab.model.files import atomic_path
 from vvlab.sim.blocks import BlockRecord
 from vvlab.sim.frames import build_frames
-from vvlab.sim.params import FORMAT, RunSpec
+from vvlab.sim.params import RunSpec, run_identity
+from vvlab.sim.resultfiles import FRAMES, ResultFiles, open_result, write_frame, write_manifest
 from vvlab.sim.stats import group_stats
-from vvlab.sim.store import write_json
 
-FRAMES = ("games", "lines", "stations")
 MEASURES = ("score", "bonus", "stars", "penalty", "empty", "lines_completed", "first_bonuses")
 
 
@@ -45,7 +43,13 @@ class SimulationResult:
     metadata : dict
         Map (id, name, sha256 of its canonical JSON, the map itself), ruleset, bots with
         their parameters, players, games, seed, block size, vvlab version; and under
-        ``"execution"`` how it ran: engine, executor, workers, chunks, timing.
+        ``"execution"`` how it ran: engine, executor, workers (and
+        ``workers_requested`` when more were asked for than were useful), chunks,
+        timing.
+
+    A result read with :meth:`from_parquet` (and the result of ``simulate`` with
+    ``out=``) reads each frame from its file on first access, after checking the file's
+    checksum; :meth:`load` reads them all at once.
 
     Examples
     --------
@@ -65,10 +69,50 @@ class SimulationResult:
         stations: pd.DataFrame,
         metadata: dict[str, Any],
     ):
-        self.games = games
-        self.lines = lines
-        self.stations = stations
+        self._frames: dict[str, pd.DataFrame] = {
+            "games": games,
+            "lines": lines,
+            "stations": stations,
+        }
+        self._files: ResultFiles | None = None
         self.metadata = json.loads(json.dumps(metadata))
+
+    def _frame(self, name: str) -> pd.DataFrame:
+        if name not in self._frames:
+            assert self._files is not None
+            self._frames[name] = self._files.load(name)
+        return self._frames[name]
+
+    @property
+    def games(self) -> pd.DataFrame:
+        return self._frame("games")
+
+    @games.setter
+    def games(self, frame: pd.DataFrame) -> None:
+        self._frames["games"] = frame
+
+    @property
+    def lines(self) -> pd.DataFrame:
+        return self._frame("lines")
+
+    @lines.setter
+    def lines(self, frame: pd.DataFrame) -> None:
+        self._frames["lines"] = frame
+
+    @property
+    def stations(self) -> pd.DataFrame:
+        return self._frame("stations")
+
+    @stations.setter
+    def stations(self, frame: pd.DataFrame) -> None:
+        self._frames["stations"] = frame
+
+    def load(self) -> SimulationResult:
+        """Read every frame not read yet (a result from :meth:`from_parquet` reads each
+        on first access); returns the result itself."""
+        for name in FRAMES:
+            self._frame(name)
+        return self
 
     @classmethod
     def from_records(
@@ -177,32 +221,43 @@ class SimulationResult:
     def to_parquet(self, folder: str | os.PathLike[str]) -> Path:
         """Write ``games.parquet``, ``lines.parquet``, ``stations.parquet`` and
         ``metadata.json`` into ``folder`` (created if needed), each atomically;
-        ``metadata.json`` comes last and marks the folder complete."""
+        ``metadata.json`` comes last and marks the folder complete.
+
+        Each parquet file carries the run's identity in its footer, and
+        ``metadata.json`` a manifest with every file's sha256 (see
+        :mod:`vvlab.sim.resultfiles`), which :meth:`from_parquet` checks.
+        """
         path = Path(folder)
         path.mkdir(parents=True, exist_ok=True)
+        frames = {name: self._frame(name) for name in FRAMES}  # before anything changes
         (path / "metadata.json").unlink(missing_ok=True)
-        for name in FRAMES:
-            with atomic_path(path / f"{name}.parquet", overwrite=True) as tmp:
-                getattr(self, name).to_parquet(tmp, engine="pyarrow", index=False)
-        write_json(path / "metadata.json", self.metadata)
+        run_id = run_identity(self.metadata)
+        files = {
+            f"{name}.parquet": write_frame(path / f"{name}.parquet", frame, name, run_id)
+            for name, frame in frames.items()
+        }
+        write_manifest(path, self.metadata, files)
         return path
 
     @classmethod
     def from_parquet(cls, folder: str | os.PathLike[str]) -> SimulationResult:
-        """Read a folder written by :meth:`to_parquet`; the frames come back exactly
-        (dtypes and categories included)."""
-        path = Path(folder)
-        missing = [
-            n
-            for n in (*[f"{f}.parquet" for f in FRAMES], "metadata.json")
-            if not (path / n).is_file()
-        ]
-        if missing:
-            raise FileNotFoundError(
-                f"{path} is not a complete simulation result (missing {', '.join(missing)})"
-            )
-        metadata = json.loads((path / "metadata.json").read_text(encoding="utf-8"))
-        if metadata.get("format") != FORMAT:
-            raise ValueError(f"{path}: unknown result format {metadata.get('format')!r}")
-        frames = [pd.read_parquet(path / f"{f}.parquet", engine="pyarrow") for f in FRAMES]
-        return cls(*frames, metadata=metadata)
+        """Read a folder written by :meth:`to_parquet` (or ``simulate(out=...)``); the
+        frames come back exactly (dtypes and categories included), each on first access.
+
+        The folder is checked first: ``metadata.json`` against its checksum, and each
+        parquet file's footer against the run's identity; a file's bytes are checked
+        against their sha256 when its frame is read.
+
+        Raises
+        ------
+        FileNotFoundError
+            A file is missing.
+        vvlab.sim.RunFolderError
+            A file belongs to another run, was changed or damaged, or the folder was
+            written by an older vvlab (the message says how to regenerate it).
+        """
+        metadata, files = open_result(folder)
+        result = cls.__new__(cls)
+        result._frames, result._files = {}, files
+        result.metadata = metadata
+        return result

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from typing import Any
 
@@ -13,10 +13,12 @@ from vvlab.sim.blocks import BlockRecord
 from vvlab.sim.engines import block_player, check_engine, engine_name
 from vvlab.sim.errors import SimulationCancelled, SimulationError, SimulationInterrupted
 from vvlab.sim.executors import never, run_chunks
+from vvlab.sim.memory import check_memory
 from vvlab.sim.params import (
     Chunk,
     RunSpec,
     auto_chunk_blocks,
+    cap_workers,
     check_int,
     check_sendable,
     check_workers,
@@ -24,7 +26,7 @@ from vvlab.sim.params import (
     prepare_run,
 )
 from vvlab.sim.result import SimulationResult
-from vvlab.sim.store import RESUME_HINT, BlockStore
+from vvlab.sim.store import RESUME_HINT, BlockStore, Finished
 from vvlab.sim.worker import ChunkTask
 
 Progress = bool | Callable[[int, int], Any]
@@ -72,14 +74,19 @@ def simulate(
         default is ``"random"``. Bots must not carry state from game to game that
         changes their moves, or results would depend on how the work was split.
     games
-        Number of games, at least 1.
+        Number of games, 1 to ``vvlab.sim.params.MAX_GAMES`` (10**9). Without ``out``
+        the frames must fit in a quarter of the machine's memory
+        (``vvlab.sim.memory.MEMORY_SHARE``); with ``out`` memory stays bounded.
     seed
         The run's seed, 0 to 2**63 - 1.
     ruleset
         ``"voll-verplant"``, ``"metro-x"``, a ruleset ``.json`` file or a ``Ruleset``.
     workers
         Processes: ``None`` uses every core, 1 plays in this process. Bot objects must
-        pickle to go to other processes. With ``client``, sets the chunking only.
+        pickle to go to other processes. At most the cores and the blocks to play are
+        used (a warning says when ``workers`` was lowered; the execution metadata
+        records ``workers`` and ``workers_requested``). With ``client``, sets the
+        chunking only.
     client
         A ``dask.distributed.Client``: play the chunks on its cluster instead.
     progress
@@ -94,9 +101,11 @@ def simulate(
         or ``"fast"``.
     out
         A folder to keep finished blocks in as they complete, and the results as
-        parquet at the end (see :meth:`SimulationResult.to_parquet`); the block cache
-        (``out/_blocks``) is removed once the results are written. It must be new or
-        empty unless ``resume`` is set.
+        parquet at the end (see :meth:`SimulationResult.to_parquet`), written from
+        the blocks a row group at a time; the block cache (``out/_blocks``) is removed
+        once the results are written. It must be new or empty unless ``resume`` is
+        set. Memory stays bounded: the returned result reads its frames from ``out``
+        on first access.
     resume
         Continue the run saved in ``out`` (same parameters, else an error): only the
         missing blocks are played; the result equals an uninterrupted run.
@@ -114,7 +123,11 @@ def simulate(
     ------
     ValueError
         Bad parameters, unknown bots or ruleset, unpicklable bots with workers > 1,
-        resuming a different run.
+        resuming a different run, more than ``MAX_GAMES`` games, frames too big for
+        memory without ``out``.
+    vvlab.sim.RunFolderError
+        A file in ``out`` belongs to another run, was changed, or was written by an
+        older vvlab (a ``ValueError``; the message names the file and what to do).
     vvlab.bots.BotError
         A bot returned an illegal move or crashed (names bot, player, turn, move,
         game and seed).
@@ -153,6 +166,9 @@ def simulate(
     [(256, 600)]
     """
     spec = prepare_run(city, players, bots, games, seed, ruleset)
+    if out is None:
+        check_memory(spec)
+    asked = workers
     workers = check_workers(workers) if client is None else _dask_workers(client, workers)
     if chunk_blocks is not None:
         chunk_blocks = check_int("chunk_blocks", chunk_blocks, 1)
@@ -163,30 +179,39 @@ def simulate(
         raise ValueError("resume=True needs out=FOLDER, the folder of the interrupted run")
     store = BlockStore.open(out, spec, resume) if out is not None else None
     if store is not None and store.is_complete():
-        return SimulationResult.from_parquet(store.folder)
-    records = store.load(spec) if store is not None else {}
-    todo = [b for b in range(spec.blocks) if b not in records]
+        return store.result()
+    records = store.load(spec) if store is not None else Finished(spec)
+    todo = records.missing()
+    if client is None:
+        workers = cap_workers(workers, len(todo), asked)
     size = chunk_blocks or auto_chunk_blocks(len(todo), workers)
+    chunks = plan_chunks(spec, todo, size)
+    if client is None:
+        workers = max(1, min(workers, len(chunks)))
     execution = {
         "engine": used,
         "workers": workers,
         "chunk_blocks": size,
         "resumed_blocks": len(records),
     }
+    if client is None and asked is not None and workers < asked:
+        execution["workers_requested"] = asked
     task = ChunkTask.from_spec(spec, engine)
-    chunks = plan_chunks(spec, todo, size)
     execution |= _play(task, spec, chunks, records, store, workers, client, progress, stop)
-    result = SimulationResult.from_records(list(records.values()), spec, execution)
-    if store is not None:
-        store.finish(result)
-    return result
+    if store is None:
+        return SimulationResult.from_records(list(records.values()), spec, execution)
+    try:
+        return store.finish(spec, execution)
+    except KeyboardInterrupt:  # the blocks are all kept: resuming only writes the files
+        msg = f"simulation interrupted while writing the results: {_kept(spec, records, store)}"
+        raise SimulationInterrupted(msg, records) from None
 
 
 def _play(
     task: ChunkTask,
     spec: RunSpec,
-    chunks: list[Chunk],
-    records: dict[int, BlockRecord],
+    chunks: Sequence[Chunk],
+    records: Finished,
     store: BlockStore | None,
     workers: int,
     client: Any,
@@ -263,11 +288,11 @@ def check_progress(progress: Any) -> Progress:
     )
 
 
-def _games(records: dict[int, BlockRecord]) -> int:
-    return sum(r.games for r in records.values())
+def _games(records: Finished) -> int:
+    return records.games
 
 
-def _kept(spec: RunSpec, records: dict[int, BlockRecord], store: BlockStore | None) -> str:
+def _kept(spec: RunSpec, records: Finished, store: BlockStore | None) -> str:
     done = f"{len(records)} of {spec.blocks} blocks ({_games(records)} of {spec.games} games)"
     if store is None:
         return f"{done} were finished but not kept: give out=FOLDER to keep them and resume"

@@ -7,9 +7,18 @@ Layout of ``out``::
     games.parquet, lines.parquet, stations.parquet, metadata.json   at the end
 
 Every file is written atomically (:mod:`vvlab.model.files`: a temporary file, synced,
-then a rename), so Ctrl-C or a crash never leaves half a file. Once the results are
-written the block cache is removed: the parquet files hold everything, and
-``metadata.json`` marks the run done.
+then a rename), so Ctrl-C or a crash never leaves half a file. Every block file and
+result file carries the run's identity (:func:`~vvlab.sim.params.run_identity`, the
+hash of ``run.json``'s content) and a checksum (:mod:`vvlab.sim.blockfiles`,
+:mod:`vvlab.sim.resultfiles`): resuming refuses, naming the file, a block of another
+run, a block under another number, changed numbers and files of an older vvlab. Only
+a block file that is not readable at all (cut short) is played again.
+
+Finished blocks stay on disk, not in memory (:class:`Finished` knows which they are);
+at the end the frames are written from them a row group at a time
+(:mod:`vvlab.sim.streaming`) and the block cache is removed: the parquet files hold
+everything, and ``metadata.json`` marks the run done. The result is read back from
+the folder on first access.
 """
 
 from __future__ import annotations
@@ -17,24 +26,23 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import zipfile
-from dataclasses import fields
+from collections.abc import Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from vvlab.model.files import atomic_path, atomic_write
+from vvlab.sim.blockfiles import block_number, read_block, write_block
 from vvlab.sim.blocks import BlockRecord
-from vvlab.sim.params import RunSpec
+from vvlab.sim.errors import RunFolderError
+from vvlab.sim.params import RunSpec, run_identity
+from vvlab.sim.resultfiles import write_json
+from vvlab.sim.streaming import write_run
 
 RESULT_FILES = ("games.parquet", "lines.parquet", "stations.parquet", "metadata.json")
 RESUME_HINT = "resume=True (command line: --resume)"
 
-
-def write_json(path: Path, data: Any) -> None:
-    """Write JSON atomically (2-space indent, UTF-8)."""
-    atomic_write(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n", overwrite=True)
+__all__ = ["RESULT_FILES", "RESUME_HINT", "BlockStore", "Finished", "write_json"]
 
 
 def _short(key: str, value: Any) -> str:
@@ -50,10 +58,12 @@ def _short(key: str, value: Any) -> str:
 class BlockStore:
     """Finished blocks of one run, kept in ``folder`` (see the module docstring)."""
 
-    def __init__(self, folder: Path, record: dict[str, Any]):
+    def __init__(self, folder: Path, record: dict[str, Any], spec: RunSpec | None = None):
         self.folder = folder
         self.blocks_dir = folder / "_blocks"
         self.record = record
+        self.run_id = run_identity(record)
+        self.spec = spec
 
     @classmethod
     def open(cls, folder: str | os.PathLike[str], spec: RunSpec, resume: bool) -> BlockStore:
@@ -81,7 +91,7 @@ class BlockStore:
                 f"cannot resume: {path} holds a different run ({'; '.join(diff)}); resuming "
                 "needs the same map, ruleset, bots, players, games and seed"
             )
-        store = cls(path, record)
+        store = cls(path, record, spec)
         if not store.is_complete():
             store.blocks_dir.mkdir(parents=True, exist_ok=True)
             write_json(path / "run.json", record)
@@ -100,47 +110,127 @@ class BlockStore:
         """True when the final results are all there."""
         return all((self.folder / name).is_file() for name in RESULT_FILES)
 
+    def result(self) -> Any:
+        """The finished run's result, read from the folder on first access; refuses
+        result files of another run."""
+        from vvlab.sim.result import SimulationResult
+
+        result = SimulationResult.from_parquet(self.folder)
+        if run_identity(result.metadata) != self.run_id:
+            path = self.folder / "metadata.json"
+            raise RunFolderError(
+                f"{path} belongs to another run than {self.folder / 'run.json'}: the "
+                "folder's results are not this run's; choose another folder",
+                path,
+            )
+        return result
+
     def block_path(self, block: int) -> Path:
         return self.blocks_dir / f"block-{block:06d}.npz"
 
     def save(self, records: list[BlockRecord]) -> None:
-        """Write finished blocks, each atomically."""
+        """Write finished blocks, each atomically, with the run identity and checksum."""
         for rec in records:
-            arrays = {f.name: getattr(rec, f.name) for f in fields(rec) if f.name != "block"}
-            path = self.block_path(rec.block)
-            with atomic_path(path, overwrite=True) as tmp, open(tmp, "wb") as fh:
-                np.savez(fh, **arrays)
+            write_block(self.block_path(rec.block), rec, self.run_id)
 
-    def load(self, spec: RunSpec) -> dict[int, BlockRecord]:
-        """The finished blocks on disk; a file that is unreadable or does not fit the run
-        is ignored (its block is played again)."""
-        found: dict[int, BlockRecord] = {}
-        shape = (len(spec.city.lines), len(spec.city.stations))
-        for block in range(spec.blocks):
-            path = self.block_path(block)
-            if path.is_file():
-                rec = _read_block(path, block)
-                if rec is not None and _fits(rec, spec.block_games(block), spec.players, shape):
-                    found[block] = rec
-        return found
+    def read(self, block: int) -> BlockRecord:
+        """A kept block, checked (see :func:`~vvlab.sim.blockfiles.read_block`)."""
+        path = self.block_path(block)
+        rec = read_block(path, block, self.run_id)
+        if rec is None or not _fits(rec, self._spec(), block):
+            raise RunFolderError(f"{path} is unreadable: remove it and resume", path)
+        return rec
 
-    def finish(self, result: Any) -> None:
-        """Write the results as parquet, then remove the block cache."""
-        result.to_parquet(self.folder)
+    def _spec(self) -> RunSpec:
+        if self.spec is None:
+            raise ValueError("this BlockStore was made without its RunSpec")
+        return self.spec
+
+    def load(self, spec: RunSpec) -> Finished:
+        """The finished blocks on disk, each checked but not kept in memory. A file
+        that is not readable at all is ignored (its block is played again); one of
+        another run or block, changed, or of an older vvlab is refused."""
+        self.spec = spec
+        finished = Finished(spec, self)
+        with os.scandir(self.blocks_dir) as entries:  # the files there, not every name
+            for entry in entries:
+                block = block_number(entry.name)
+                if block is None or block >= spec.blocks:
+                    continue
+                rec = read_block(Path(entry.path), block, self.run_id)
+                if rec is not None and _fits(rec, spec, block):
+                    finished[block] = rec
+        return finished
+
+    def finish(self, spec: RunSpec, execution: dict[str, Any]) -> Any:
+        """Write the results as parquet from the kept blocks, remove the block cache and
+        return the result (read from the folder on first access)."""
+        write_run(self.folder, spec, self.read, execution)
         shutil.rmtree(self.blocks_dir, ignore_errors=True)
+        return self.result()
 
 
-def _read_block(path: Path, block: int) -> BlockRecord | None:
-    try:
-        with np.load(path) as data:
-            arrays = {f.name: data[f.name] for f in fields(BlockRecord) if f.name != "block"}
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
-        return None
-    return BlockRecord(block=block, **arrays)
+class Finished(MutableMapping[int, BlockRecord]):
+    """The finished blocks of a run, block number to record, with their ``games``.
+
+    Without a ``store`` the records are kept here (the result is built from them).
+    With one they are on disk: only which blocks are done stays in memory (a bit per
+    block) and a record is read back when asked for.
+
+    >>> from vvlab.sim.params import prepare_run
+    >>> spec = prepare_run("tutorial", 1, None, 600, 0, None)
+    >>> done = Finished(spec)
+    >>> done[1] = BlockRecord.empty_record(1, 256, 1, 4, 12)
+    >>> list(done), done.games, done.missing().tolist()
+    ([1], 256, [0, 2])
+    """
+
+    def __init__(self, spec: RunSpec, store: BlockStore | None = None):
+        self.spec, self.store = spec, store
+        self.done = np.zeros(spec.blocks, dtype=bool)
+        self.games = 0
+        self._records: dict[int, BlockRecord] = {}
+
+    def __setitem__(self, block: int, record: BlockRecord) -> None:
+        if not self.done[block]:
+            self.done[block] = True
+            self.games += self.spec.block_games(block)
+        if self.store is None:
+            self._records[block] = record
+
+    def __getitem__(self, block: int) -> BlockRecord:
+        if not (0 <= block < len(self.done) and self.done[block]):
+            raise KeyError(block)
+        return self._records[block] if self.store is None else self.store.read(block)
+
+    def __delitem__(self, block: int) -> None:
+        if not (0 <= block < len(self.done) and self.done[block]):
+            raise KeyError(block)
+        self.done[block] = False
+        self.games -= self.spec.block_games(block)
+        self._records.pop(block, None)
+
+    def __contains__(self, block: object) -> bool:
+        return (
+            isinstance(block, (int, np.integer))
+            and 0 <= block < len(self.done)
+            and bool(self.done[block])
+        )
+
+    def __iter__(self) -> Iterator[int]:
+        return (int(b) for b in np.flatnonzero(self.done))
+
+    def __len__(self) -> int:
+        return int(np.count_nonzero(self.done))
+
+    def missing(self) -> np.ndarray:
+        """The blocks still to play, in order."""
+        return np.flatnonzero(~self.done)
 
 
-def _fits(rec: BlockRecord, games: int, players: int, shape: tuple[int, int]) -> bool:
-    lines, stations = shape
+def _fits(rec: BlockRecord, spec: RunSpec, block: int) -> bool:
+    games, players = spec.block_games(block), spec.players
+    lines, stations = len(spec.city.lines), len(spec.city.stations)
     return (
         rec.score.shape == (games, players)
         and rec.turns.shape == (games,)
