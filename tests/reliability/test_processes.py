@@ -1,0 +1,182 @@
+"""``vvlab simulate --workers 2`` stopped by a signal leaves nothing behind.
+
+SIGTERM and SIGHUP (a closed terminal) stop the command like Ctrl-C: the finished blocks
+stay in ``--out``, the message tells how to resume, and ``--resume`` then gives the
+result of an uninterrupted run. After any of SIGTERM, SIGHUP and SIGKILL no worker
+process survives and no ``vvlab-sim-*`` folder is left in the temporary folder.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import vvlab
+from vvlab.sim import SimulationResult, simulate
+
+pytestmark = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="POSIX signals, /proc or psutil"
+)
+
+GAMES, SEED = 256 * 16, 5
+"""16 blocks with the reference engine: a few seconds, so signals land mid-run."""
+ARGV = (
+    f"simulate tutorial --games {GAMES} --seed {SEED} --bots greedy --engine reference"
+    " --chunk-blocks 1 --no-progress"
+).split()
+TIMEOUT = 120.0
+"""Only to avoid hanging: generous, nothing here measures time."""
+
+
+@pytest.fixture(scope="module")
+def whole() -> SimulationResult:
+    """The uninterrupted run, in this process."""
+    return simulate(
+        "tutorial", bots="greedy", games=GAMES, seed=SEED, engine="reference", workers=1,
+        progress=False,
+    )  # fmt: skip
+
+
+@pytest.fixture
+def processes() -> Iterator[list[int]]:
+    """Process ids the test saw; any still alive at the end are killed."""
+    seen: list[int] = []
+    yield seen
+    for pid in seen:
+        if _alive(pid):
+            os.kill(pid, signal.SIGKILL)
+
+
+def _command(out: Path, tmp: Path, *extra: str) -> tuple[list[str], dict[str, str]]:
+    root = str(Path(vvlab.__file__).resolve().parents[1])
+    path = os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])
+    env = dict(os.environ, PYTHONPATH=path, TMPDIR=str(tmp))
+    argv = [sys.executable, "-m", "vvlab", *ARGV, "--workers", "2", "--out", str(out), *extra]
+    return argv, env
+
+
+def _start(out: Path, tmp: Path, seen: list[int]) -> tuple[subprocess.Popen, list[int]]:
+    """Start the command; return it and its worker processes once a block is written.
+
+    Its output goes to files (``out``'s name + ``.stdout``/``.stderr``): a pipe would
+    stay open as long as any worker lives."""
+    argv, env = _command(out, tmp)
+    with open(f"{out}.stdout", "w") as stdout, open(f"{out}.stderr", "w") as stderr:
+        proc = subprocess.Popen(
+            argv, stdout=stdout, stderr=stderr, env=env, start_new_session=True
+        )
+    seen.append(proc.pid)
+    deadline = time.monotonic() + TIMEOUT
+    workers: list[int] = []
+    while len(workers) < 2 or not list(out.glob("_blocks/block-*.npz")):
+        if proc.poll() is not None:
+            pytest.fail(f"the run ended before the signal: {_stderr(out)}")
+        assert time.monotonic() < deadline, "the run did not get going"
+        time.sleep(0.05)
+        workers = _descendants(proc.pid)
+        seen.extend(w for w in workers if w not in seen)
+    return proc, workers
+
+
+def _stderr(out: Path) -> str:
+    return Path(f"{out}.stderr").read_text()
+
+
+def _descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (psutil if installed, else /proc)."""
+    try:
+        import psutil
+    except ImportError:
+        parents: dict[int, int] = {}
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                stat = _stat(int(entry.name))
+                if stat is not None:
+                    parents[int(entry.name)] = int(stat.split()[1])
+        found, todo = [], [pid]
+        while todo:
+            here = todo.pop()
+            kids = [p for p, parent in parents.items() if parent == here]
+            found += kids
+            todo += kids
+        return found
+    try:
+        return [p.pid for p in psutil.Process(pid).children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return []
+
+
+def _stat(pid: int) -> str | None:
+    """``/proc/PID/stat`` after the command name: state, ppid, ...; None when gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return text.rsplit(")", 1)[1]
+
+
+def _alive(pid: int) -> bool:
+    """True while ``pid`` runs (a zombie waiting to be reaped counts as gone)."""
+    try:
+        import psutil
+    except ImportError:
+        stat = _stat(pid)
+        return stat is not None and stat.split()[0] not in ("Z", "X")
+    try:
+        return psutil.Process(pid).status() not in (psutil.STATUS_ZOMBIE, psutil.STATUS_DEAD)
+    except psutil.NoSuchProcess:
+        return False
+
+
+def _survivors(pids: list[int]) -> list[int]:
+    """The processes among ``pids`` still alive after they had time to notice."""
+    deadline = time.monotonic() + TIMEOUT
+    while any(_alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return [p for p in pids if _alive(p)]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["TERM", "HUP"])
+def test_term_and_hup_stop_like_ctrl_c_and_resume_finishes(
+    tmp_path, whole, processes, signum
+):
+    out, tmp = tmp_path / "run.parquet", tmp_path / "tmp"
+    tmp.mkdir()
+    proc, workers = _start(out, tmp, processes)
+    proc.send_signal(signum)
+    proc.wait(timeout=TIMEOUT)
+    err = _stderr(out)
+    assert _survivors(workers) == []
+    assert proc.returncode == 128 + signum, err
+    name = signal.Signals(signum).name
+    assert f"simulation interrupted by {name}" in err and "--resume" in err, err
+    assert "Traceback" not in err
+    assert list(tmp.glob("vvlab-sim-*")) == []
+    kept = list(out.glob("_blocks/block-*.npz"))
+    assert 1 <= len(kept) < 16
+
+    argv, env = _command(out, tmp, "--resume")
+    done = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=TIMEOUT)
+    assert done.returncode == 0, done.stderr
+    resumed = SimulationResult.from_parquet(out)
+    assert resumed.metadata["execution"]["resumed_blocks"] == len(kept)
+    assert resumed.equals(whole)
+    assert list(tmp.glob("vvlab-sim-*")) == []
+
+
+def test_workers_exit_and_clean_up_when_the_command_is_killed(tmp_path, processes):
+    out, tmp = tmp_path / "run.parquet", tmp_path / "tmp"
+    tmp.mkdir()
+    proc, workers = _start(out, tmp, processes)
+    assert list(tmp.glob("vvlab-sim-*")), "the pool's marker folder is in TMPDIR"
+    proc.kill()
+    proc.wait(timeout=TIMEOUT)
+    assert _survivors(workers) == []
+    assert list(tmp.glob("vvlab-sim-*")) == []
