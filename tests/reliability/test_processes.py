@@ -69,9 +69,7 @@ def _start(out: Path, tmp: Path, seen: list[int]) -> tuple[subprocess.Popen, lis
     stay open as long as any worker lives."""
     argv, env = _command(out, tmp)
     with open(f"{out}.stdout", "w") as stdout, open(f"{out}.stderr", "w") as stderr:
-        proc = subprocess.Popen(
-            argv, stdout=stdout, stderr=stderr, env=env, start_new_session=True
-        )
+        proc = subprocess.Popen(argv, stdout=stdout, stderr=stderr, env=env, start_new_session=True)
     seen.append(proc.pid)
     deadline = time.monotonic() + TIMEOUT
     workers: list[int] = []
@@ -144,9 +142,7 @@ def _survivors(pids: list[int]) -> list[int]:
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["TERM", "HUP"])
-def test_term_and_hup_stop_like_ctrl_c_and_resume_finishes(
-    tmp_path, whole, processes, signum
-):
+def test_term_and_hup_stop_like_ctrl_c_and_resume_finishes(tmp_path, whole, processes, signum):
     out, tmp = tmp_path / "run.parquet", tmp_path / "tmp"
     tmp.mkdir()
     proc, workers = _start(out, tmp, processes)

@@ -99,9 +99,7 @@ def test_a_full_disk_while_writing_the_results_keeps_every_block(tmp_path, monke
     assert resumed.equals(run())
 
 
-def test_the_command_line_reports_a_full_disk_with_a_message(
-    tmp_path, disk_full_after, capsys
-):
+def test_the_command_line_reports_a_full_disk_with_a_message(tmp_path, disk_full_after, capsys):
     out = tmp_path / "run"
     disk_full_after(1)
     code, err = cli([*ARGV, "--workers", "1", "--out", str(out), "--no-progress"], capsys)
