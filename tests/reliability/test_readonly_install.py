@@ -4,13 +4,15 @@ numba caches the compiled kernels next to ``vvlab/compiled/kernels.py`` or in th
 cache folder; when neither can be written vvlab caches them in a private folder of the
 temporary folder and says so once. The test copies the package to a folder the user
 ``nobody`` can read but not write and runs a compiled simulation as that user (so it
-needs root and ``setpriv``, as in CI).
+needs root and ``setpriv``, as in CI). The choices of the fallback are checked in this
+process too.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import stat
 import subprocess
 import sys
 import tempfile
@@ -20,14 +22,13 @@ from pathlib import Path
 import pytest
 
 import vvlab
+from vvlab.compiled import cache
 from vvlab.model import maps_dir
 
-pytestmark = [
-    pytest.mark.skipif(
-        not hasattr(os, "geteuid") or os.geteuid() != 0, reason="runs as another user: root only"
-    ),
-    pytest.mark.skipif(shutil.which("setpriv") is None, reason="needs setpriv (util-linux)"),
-]
+as_another_user = pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() != 0 or shutil.which("setpriv") is None,
+    reason="runs as another user: needs root and setpriv (util-linux)",
+)
 
 NOBODY = 65534
 SCRIPT = """
@@ -76,6 +77,7 @@ def _as_nobody(base: Path, code: str) -> subprocess.CompletedProcess:
     )  # fmt: skip
 
 
+@as_another_user
 def test_compiled_run_caches_in_a_private_temporary_folder_and_says_so_once(install):
     probe = _as_nobody(install, "import numba, pandas, vvlab")
     if probe.returncode != 0:
@@ -96,3 +98,36 @@ def test_compiled_run_caches_in_a_private_temporary_folder_and_says_so_once(inst
     again = _as_nobody(install, SCRIPT)  # the second process finds the kernels cached
     assert again.returncode == 0, again.stderr
     assert [line for line in again.stderr.splitlines() if str(tmp) in line] == notices
+
+
+def test_no_writable_folder_at_all_runs_uncached_and_says_so(tmp_path, monkeypatch):
+    monkeypatch.delenv(cache.ENV, raising=False)
+    monkeypatch.setattr(cache, "private_cache_folder", lambda: None)
+    reloads = []
+    with pytest.warns(UserWarning, match="every process compiles them again"):
+        assert cache.ensure_cache(lambda: False, lambda: reloads.append(1)) is False
+    assert cache.ENV not in os.environ and reloads == []
+
+
+def test_a_folder_numba_still_cannot_use_is_given_back(tmp_path, monkeypatch):
+    monkeypatch.setenv(cache.ENV, "/users/choice")
+    monkeypatch.setattr(cache, "private_cache_folder", lambda: tmp_path)
+    seen = []
+    with pytest.warns(UserWarning, match="no folder it can write"):
+        cache.ensure_cache(lambda: False, lambda: seen.append(os.environ[cache.ENV]))
+    assert seen == [str(tmp_path), "/users/choice"]
+    assert os.environ[cache.ENV] == "/users/choice"
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="POSIX owners")
+def test_the_private_folder_is_never_one_someone_else_can_write(tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    named = tmp_path / f"vvlab-numba-{os.getuid()}"
+    assert cache.private_cache_folder() == named
+    assert stat.S_IMODE(named.stat().st_mode) == 0o700
+    named.chmod(0o777)  # as if another user had made it for us
+    other = cache.private_cache_folder()
+    assert other != named and other.parent == tmp_path and other.name.startswith("vvlab-numba-")
+    named.rmdir()
+    named.symlink_to(other)
+    assert cache.private_cache_folder() not in (named, other)
