@@ -12,6 +12,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -176,3 +177,64 @@ def test_workers_exit_and_clean_up_when_the_command_is_killed(tmp_path, processe
     proc.wait(timeout=TIMEOUT)
     assert _survivors(workers) == []
     assert list(tmp.glob("vvlab-sim-*")) == []
+
+
+SERIAL = """
+import os, signal, sys
+from vvlab.sim import SimulationInterrupted, simulate
+
+def progress(done, total):
+    if done >= 512:
+        os.kill(os.getpid(), signal.SIGTERM)
+
+try:
+    simulate("tutorial", games=1024, engine="reference", workers=1, progress=progress,
+             out=sys.argv[1])
+except SimulationInterrupted as err:
+    print(err.signum, err.finished_blocks, signal.getsignal(signal.SIGTERM) is signal.SIG_DFL)
+    print(err)
+"""
+
+
+def test_sigterm_interrupts_a_run_in_process_too(tmp_path):
+    out = tmp_path / "run"
+    code = [sys.executable, "-c", SERIAL, str(out)]
+    done = subprocess.run(code, capture_output=True, text=True, timeout=TIMEOUT)
+    assert done.returncode == 0, done.stderr
+    outcome, message = done.stdout.splitlines()
+    assert outcome == f"{int(signal.SIGTERM)} [0, 1] True"
+    assert message.startswith("simulation interrupted by SIGTERM: 2 of 4 blocks"), message
+    assert "resume=True" in message
+
+
+def test_a_programs_own_sigterm_handler_is_left_alone():
+    def mine(signum, frame):
+        raise AssertionError("not sent")
+
+    seen = []
+    previous = signal.signal(signal.SIGTERM, mine)
+    try:
+        simulate(
+            "tutorial", games=10, workers=1, engine="reference",
+            progress=lambda done, total: seen.append(signal.getsignal(signal.SIGTERM)),
+        )  # fmt: skip
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert seen == [mine]
+
+
+def test_marker_folders_of_dead_runs_are_removed_by_the_next_run(tmp_path, monkeypatch):
+    from vvlab.sim import executors
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    live, lock = executors._marker_folder()
+    dead, gone = executors._marker_folder()
+    os.close(gone)  # as when the run and its workers were killed together
+    assert Path(dead).is_dir() and Path(dead).name.startswith("vvlab-sim-")
+    other = tmp_path / "vvlab-sim-nolock"  # not a vvlab run folder of this kind: kept
+    other.mkdir()
+    try:
+        executors.remove_stale_markers()
+        assert sorted(tmp_path.iterdir()) == sorted([Path(live), other])
+    finally:
+        os.close(lock)

@@ -8,12 +8,14 @@ traceback.
 error                                      code  meaning
 =========================================  ====  =====================================
 ``SimulationInterrupted`` (Ctrl-C)          130  the run stopped; the message says how
-                                                 to resume it
+                                                 to resume it (128 + the signal: 143
+                                                 after SIGTERM, 129 after SIGHUP)
 ``MapError``                                  1  a map could not be loaded
 ``FileExistsError``, ``ImportError``          2  an output folder the run may not use,
                                                  a missing optional extra
 other ``ValueError``                          2  a bad argument (players, ruleset, bots)
-``SimulationError``, ``BotError``             1  the run failed (a worker, a bot)
+``SimulationError``, ``BotError``             1  the run failed (a worker, a bot, a
+                                                 run folder it cannot write)
 =========================================  ====  =====================================
 """
 
@@ -31,7 +33,8 @@ EXIT_FAILED = 1
 EXIT_USAGE = 2
 """The command was asked for something it cannot do (as argparse's own errors)."""
 EXIT_INTERRUPTED = 130
-"""Ctrl-C stopped the command (128 + SIGINT, as the shell reports it)."""
+"""Ctrl-C stopped the command (128 + SIGINT, as the shell reports it); SIGTERM and
+SIGHUP stop it the same way, with 128 + their number."""
 
 _EXIT_CODES: tuple[tuple[tuple[type[BaseException], ...], int], ...] = (
     ((SimulationInterrupted,), EXIT_INTERRUPTED),
@@ -50,10 +53,15 @@ def exit_code(err: BaseException) -> int:
     """The exit status of a command that stopped with ``err`` (see the module's table;
     1 for an error outside :data:`HANDLED`).
 
+    >>> import signal
     >>> from vvlab.model import MapError
     >>> exit_code(MapError([])), exit_code(ValueError()), exit_code(FileExistsError())
     (1, 2, 2)
+    >>> exit_code(SimulationInterrupted("stopped", signum=signal.SIGTERM))
+    143
     """
+    if isinstance(err, SimulationInterrupted):
+        return 128 + err.signum
     for classes, code in _EXIT_CODES:
         if isinstance(err, classes):
             return code

@@ -5,12 +5,15 @@ completion order; the caller sorts by block). On any error or Ctrl-C the runners
 the remaining work before re-raising, so nothing keeps running in the background.
 Each runner also asks ``stop()`` between chunks (the process pool and Dask runners
 several times a second while they wait) and raises
-:class:`~vvlab.sim.errors.SimulationCancelled` when it answers true.
+:class:`~vvlab.sim.errors.SimulationCancelled` when it answers true. SIGTERM and SIGHUP
+(a closed terminal) interrupt a run as Ctrl-C does (:func:`interrupt_signals`), and pool
+workers never outlive the process that started them.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import shutil
 import signal
 import tempfile
@@ -25,9 +28,14 @@ from typing import Any
 
 from vvlab.sim.blocks import BlockRecord
 from vvlab.sim.deal import BLOCK_SIZE
-from vvlab.sim.errors import SimulationCancelled, SimulationError
+from vvlab.sim.errors import SimulationCancelled, SimulationError, SimulationInterrupted
 from vvlab.sim.params import Chunk
-from vvlab.sim.worker import ChunkTask, marker_name, play_chunk, pool_initializer
+from vvlab.sim.worker import INTERRUPTING, ChunkTask, marker_name, play_chunk, pool_initializer
+
+try:
+    import fcntl
+except ImportError:  # Windows: stale marker folders are not looked for
+    fcntl = None  # type: ignore[assignment]
 
 OnDone = Callable[[list[BlockRecord]], None]
 Stop = Callable[[], bool]
@@ -80,18 +88,23 @@ def run_pool(
 
     A worker that dies raises :class:`SimulationError` naming the chunk it was playing.
     When ``stop()`` answers true, the chunks being played are abandoned (their worker
-    processes ended) and :class:`SimulationCancelled` is raised.
+    processes ended) and :class:`SimulationCancelled` is raised; Ctrl-C, SIGTERM and
+    SIGHUP end them too and raise :class:`SimulationInterrupted`. Workers exit by
+    themselves when this process dies (see :func:`~vvlab.sim.worker.pool_initializer`).
     """
     context = multiprocessing.get_context(MP_START_METHOD)
-    markers = tempfile.mkdtemp(prefix="vvlab-sim-")
-    pool = ProcessPoolExecutor(workers, context, pool_initializer, (markers,))
+    remove_stale_markers()
+    markers, lock = _marker_folder()
+    pool: ProcessPoolExecutor | None = None
     futures: dict[Future, Chunk] = {}
     done: set[int] = set()
-    try:
-        for chunk in chunks:
-            futures[pool.submit(play_chunk, task, chunk)] = chunk
-        pending = set(futures)
-        with _deferred_sigint() as interrupted:
+    with _deferred_interrupts() as interrupted:
+        try:
+            with _blocked(INTERRUPTING, context.get_start_method() in ("fork", "spawn")):
+                pool = ProcessPoolExecutor(workers, context, pool_initializer, (markers,))
+                for chunk in chunks:
+                    futures[pool.submit(play_chunk, task, chunk)] = chunk
+            pending = set(futures)
             while pending:
                 _check(stop)
                 finished, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
@@ -99,50 +112,160 @@ def run_pool(
                     records = future.result()
                     on_done(records)
                     done.update(r.block for r in records)
-                if interrupted.is_set():
+                if interrupted.signum:
                     break
-            if interrupted.is_set():  # Ctrl-C always interrupts, even on the last chunk
-                raise KeyboardInterrupt
-    except BrokenProcessPool:
-        pool.shutdown(wait=True)
-        raise SimulationError(_died_message(markers, chunks, done, task), done) from None
-    except BaseException:
-        _stop(pool, futures)
-        raise
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-        shutil.rmtree(markers, ignore_errors=True)
+            if interrupted.signum:  # a signal always interrupts, even on the last chunk
+                raise interrupted.error()
+        except BrokenProcessPool:
+            pool.shutdown(wait=True)  # type: ignore[union-attr]
+            raise SimulationError(_died_message(markers, chunks, done, task), done) from None
+        except BaseException:
+            _stop(pool, futures)
+            raise
+        finally:
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
+            shutil.rmtree(markers, ignore_errors=True)
+            if lock is not None:
+                os.close(lock)
+    if interrupted.signum:  # arrived while the pool shut down
+        raise interrupted.error()
+
+
+# -- signals: SIGTERM and SIGHUP interrupt a run as Ctrl-C does ---------------------------
+class _Interrupt:
+    """The first interrupting signal received while a pool runs."""
+
+    signum: int | None = None
+
+    def note(self, signum: int, frame: Any) -> None:
+        self.signum = self.signum or signum
+
+    def error(self) -> SimulationInterrupted:
+        return _interrupted(self.signum or signal.SIGINT)
+
+
+def _interrupted(signum: int) -> SimulationInterrupted:
+    return SimulationInterrupted(f"interrupted by {signal.Signals(signum).name}", signum=signum)
+
+
+def _raise_interrupt(signum: int, frame: Any) -> None:
+    raise _interrupted(signum)
+
+
+def _takes_over(signum: int, handler: Any) -> bool:
+    """Whether a run handles ``signum`` instead of ``handler``: SIGINT unless ignored;
+    SIGTERM and SIGHUP only where they would end the process at once (their default),
+    so that a program's own handlers are left alone."""
+    if handler in (signal.SIG_IGN, None):
+        return False
+    return signum == signal.SIGINT or handler in (signal.SIG_DFL, _raise_interrupt)
 
 
 @contextmanager
-def _deferred_sigint() -> Iterator[threading.Event]:
-    """Turn Ctrl-C into a flag the waiting loop checks between waits.
+def _handling(signums: Sequence[int], handler: Callable[[int, Any], None]) -> Iterator[None]:
+    """Handle the ``signums`` that a run takes over (see :func:`_takes_over`) with
+    ``handler``, then restore the previous handlers; only the main thread can."""
+    previous: dict[int, Any] = {}
+    try:
+        if threading.current_thread() is threading.main_thread():
+            for signum in signums:
+                current = signal.getsignal(signum)
+                if _takes_over(signum, current):
+                    previous[signum] = current
+                    signal.signal(signum, handler)
+        yield
+    finally:
+        for signum, old in previous.items():
+            signal.signal(signum, old)
+
+
+@contextmanager
+def interrupt_signals() -> Iterator[None]:
+    """While a run goes, SIGTERM and SIGHUP (a closed terminal) raise
+    :class:`SimulationInterrupted` as Ctrl-C raises ``KeyboardInterrupt``, so that the
+    run stops its workers and says what it kept instead of dying on the spot."""
+    with _handling([s for s in INTERRUPTING if s != signal.SIGINT], _raise_interrupt):
+        yield
+
+
+@contextmanager
+def _deferred_interrupts() -> Iterator[_Interrupt]:
+    """Turn Ctrl-C, SIGTERM and SIGHUP into a flag the waiting loop checks between waits.
 
     A ``KeyboardInterrupt`` raised while ``concurrent.futures`` holds one of its locks
-    can surface as ``RuntimeError: release unlocked lock`` instead; setting a flag in the
-    handler and raising from the loop keeps Ctrl-C a clean interruption. Only the main
-    thread can own signal handlers; elsewhere (and when SIGINT is ignored) nothing
-    changes.
+    can surface as ``RuntimeError: release unlocked lock`` instead; noting the signal in
+    the handler and raising from the loop keeps it a clean interruption. Only the main
+    thread can own signal handlers; elsewhere (and for ignored signals) nothing changes.
     """
-    flag = threading.Event()
-    previous = signal.getsignal(signal.SIGINT)
-    if threading.current_thread() is not threading.main_thread() or previous in (
-        signal.SIG_IGN,
-        None,
-    ):
-        yield flag
+    interrupt = _Interrupt()
+    with _handling(INTERRUPTING, interrupt.note):
+        yield interrupt
+
+
+@contextmanager
+def _blocked(signums: Sequence[int], block: bool = True) -> Iterator[None]:
+    """Hold back ``signums`` in this thread while worker processes start: they inherit
+    the blocked signals and unblock them once their own handlers are set. (Not with
+    the forkserver, which would keep them blocked for good.)"""
+    if not block or not hasattr(signal, "pthread_sigmask"):
+        yield
         return
-    signal.signal(signal.SIGINT, lambda signum, frame: flag.set())
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, signums)
     try:
-        yield flag
+        yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
-def _stop(pool: ProcessPoolExecutor, futures: dict[Future, Chunk]) -> None:
+# -- marker folders: vvlab-sim-* in the temporary folder, locked while a pool runs -------
+MARKERS_PREFIX = "vvlab-sim-"
+_LOCK = "lock"
+
+
+def _marker_folder() -> tuple[str, int | None]:
+    """A new marker folder and the descriptor of its lock (held by this process and the
+    workers forked from it), or None where files cannot be locked.
+
+    The folder is made under a hidden name and locked before it gets its
+    ``vvlab-sim-`` name, so that :func:`remove_stale_markers` never sees it unlocked.
+    """
+    making = tempfile.mkdtemp(prefix="." + MARKERS_PREFIX)
+    lock = None
+    if fcntl is not None:
+        lock = os.open(os.path.join(making, _LOCK), os.O_RDWR | os.O_CREAT, 0o600)
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    folder = os.path.join(os.path.dirname(making), os.path.basename(making)[1:])
+    os.rename(making, folder)
+    return folder, lock
+
+
+def remove_stale_markers(temp: str | None = None) -> None:
+    """Remove the marker folders in ``temp`` (default: the temporary folder) that no
+    process holds any more: left by a run killed together with its workers."""
+    if fcntl is None:
+        return
+    for folder in Path(temp or tempfile.gettempdir()).glob(MARKERS_PREFIX + "*"):
+        try:
+            fd = os.open(folder / _LOCK, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:  # not ours, not a folder, no lock (being removed, older vvlab)
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # a run holds it
+            continue
+        else:
+            shutil.rmtree(folder, ignore_errors=True)
+        finally:
+            os.close(fd)
+
+
+def _stop(pool: ProcessPoolExecutor | None, futures: dict[Future, Chunk]) -> None:
     """Cancel what has not started and end the worker processes now."""
     for future in futures:
         future.cancel()
+    if pool is None:
+        return
     terminate = getattr(pool, "terminate_workers", None)  # Python >= 3.14
     if terminate is not None:
         terminate()
@@ -154,7 +277,11 @@ def _stop(pool: ProcessPoolExecutor, futures: dict[Future, Chunk]) -> None:
 def _died_message(markers: str, chunks: Sequence[Chunk], done: set[int], task: ChunkTask) -> str:
     by_name = {marker_name(c): c for c in chunks}
     dead = []
-    for path in sorted(Path(markers).iterdir()):
+    try:
+        paths = sorted(Path(markers).iterdir())
+    except OSError:
+        paths = []
+    for path in paths:
         chunk = by_name.get(path.name.split(".")[0])
         if chunk is not None:
             dead.append(f"{describe_blocks(chunk)} (pid {path.read_text() or '?'})")
