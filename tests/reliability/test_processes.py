@@ -55,20 +55,36 @@ def processes() -> Iterator[list[int]]:
             os.kill(pid, signal.SIGKILL)
 
 
-def _command(out: Path, tmp: Path, *extra: str) -> tuple[list[str], dict[str, str]]:
+LAUNCH = """
+import sys
+from vvlab.cli import main
+from vvlab.sim import executors
+executors.MP_START_METHOD = sys.argv[1]
+sys.exit(main(sys.argv[2:]))
+"""
+"""``python -m vvlab`` with the process pool's start method as first argument."""
+
+
+def _command(
+    out: Path, tmp: Path, *extra: str, method: str | None = None
+) -> tuple[list[str], dict[str, str]]:
+    """``vvlab simulate`` (with the given start method), and its environment."""
     root = str(Path(vvlab.__file__).resolve().parents[1])
     path = os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])
     env = dict(os.environ, PYTHONPATH=path, TMPDIR=str(tmp))
-    argv = [sys.executable, "-m", "vvlab", *ARGV, "--workers", "2", "--out", str(out), *extra]
-    return argv, env
+    python = ["-m", "vvlab"] if method is None else ["-c", LAUNCH, method]
+    return [sys.executable, *python, *ARGV, "--workers", "2", "--out", str(out), *extra], env
 
 
-def _start(out: Path, tmp: Path, seen: list[int]) -> tuple[subprocess.Popen, list[int]]:
-    """Start the command; return it and its worker processes once a block is written.
+def _start(
+    out: Path, tmp: Path, seen: list[int], method: str | None = None
+) -> tuple[subprocess.Popen, list[int]]:
+    """Start the command; return it and the processes below it (workers, a forkserver)
+    once a block is written.
 
     Its output goes to files (``out``'s name + ``.stdout``/``.stderr``): a pipe would
     stay open as long as any worker lives."""
-    argv, env = _command(out, tmp)
+    argv, env = _command(out, tmp, method=method)
     with open(f"{out}.stdout", "w") as stdout, open(f"{out}.stderr", "w") as stderr:
         proc = subprocess.Popen(argv, stdout=stdout, stderr=stderr, env=env, start_new_session=True)
     seen.append(proc.pid)
@@ -168,10 +184,11 @@ def test_term_and_hup_stop_like_ctrl_c_and_resume_finishes(tmp_path, whole, proc
     assert list(tmp.glob("vvlab-sim-*")) == []
 
 
-def test_workers_exit_and_clean_up_when_the_command_is_killed(tmp_path, processes):
+@pytest.mark.parametrize("method", ["fork", "spawn", "forkserver"])
+def test_workers_exit_and_clean_up_when_the_command_is_killed(tmp_path, processes, method):
     out, tmp = tmp_path / "run.parquet", tmp_path / "tmp"
     tmp.mkdir()
-    proc, workers = _start(out, tmp, processes)
+    proc, workers = _start(out, tmp, processes, method)
     assert list(tmp.glob("vvlab-sim-*")), "the pool's marker folder is in TMPDIR"
     proc.kill()
     proc.wait(timeout=TIMEOUT)

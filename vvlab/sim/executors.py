@@ -6,8 +6,8 @@ the remaining work before re-raising, so nothing keeps running in the background
 Each runner also asks ``stop()`` between chunks (the process pool and Dask runners
 several times a second while they wait) and raises
 :class:`~vvlab.sim.errors.SimulationCancelled` when it answers true. SIGTERM and SIGHUP
-(a closed terminal) interrupt a run as Ctrl-C does (:func:`interrupt_signals`), and pool
-workers never outlive the process that started them.
+(a closed terminal) interrupt a run as Ctrl-C does (:mod:`vvlab.sim.interrupts`), and
+pool workers never outlive the process that started them.
 """
 
 from __future__ import annotations
@@ -15,22 +15,20 @@ from __future__ import annotations
 import multiprocessing
 import os
 import shutil
-import signal
 import tempfile
-import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from vvlab.sim.blocks import BlockRecord
 from vvlab.sim.deal import BLOCK_SIZE
-from vvlab.sim.errors import SimulationCancelled, SimulationError, SimulationInterrupted
+from vvlab.sim.errors import SimulationCancelled, SimulationError
+from vvlab.sim.interrupts import INTERRUPTING, blocked, deferred_interrupts
 from vvlab.sim.params import Chunk
-from vvlab.sim.worker import INTERRUPTING, ChunkTask, marker_name, play_chunk, pool_initializer
+from vvlab.sim.worker import ChunkTask, marker_name, play_chunk, pool_initializer
 
 try:
     import fcntl
@@ -98,9 +96,9 @@ def run_pool(
     pool: ProcessPoolExecutor | None = None
     futures: dict[Future, Chunk] = {}
     done: set[int] = set()
-    with _deferred_interrupts() as interrupted:
+    with deferred_interrupts() as interrupted:
         try:
-            with _blocked(INTERRUPTING, context.get_start_method() in ("fork", "spawn")):
+            with blocked(INTERRUPTING, context.get_start_method() in ("fork", "spawn")):
                 pool = ProcessPoolExecutor(workers, context, pool_initializer, (markers,))
                 for chunk in chunks:
                     futures[pool.submit(play_chunk, task, chunk)] = chunk
@@ -132,92 +130,6 @@ def run_pool(
         raise interrupted.error()
 
 
-# -- signals: SIGTERM and SIGHUP interrupt a run as Ctrl-C does ---------------------------
-class _Interrupt:
-    """The first interrupting signal received while a pool runs."""
-
-    signum: int | None = None
-
-    def note(self, signum: int, frame: Any) -> None:
-        self.signum = self.signum or signum
-
-    def error(self) -> SimulationInterrupted:
-        return _interrupted(self.signum or signal.SIGINT)
-
-
-def _interrupted(signum: int) -> SimulationInterrupted:
-    return SimulationInterrupted(f"interrupted by {signal.Signals(signum).name}", signum=signum)
-
-
-def _raise_interrupt(signum: int, frame: Any) -> None:
-    raise _interrupted(signum)
-
-
-def _takes_over(signum: int, handler: Any) -> bool:
-    """Whether a run handles ``signum`` instead of ``handler``: SIGINT unless ignored;
-    SIGTERM and SIGHUP only where they would end the process at once (their default),
-    so that a program's own handlers are left alone."""
-    if handler in (signal.SIG_IGN, None):
-        return False
-    return signum == signal.SIGINT or handler in (signal.SIG_DFL, _raise_interrupt)
-
-
-@contextmanager
-def _handling(signums: Sequence[int], handler: Callable[[int, Any], None]) -> Iterator[None]:
-    """Handle the ``signums`` that a run takes over (see :func:`_takes_over`) with
-    ``handler``, then restore the previous handlers; only the main thread can."""
-    previous: dict[int, Any] = {}
-    try:
-        if threading.current_thread() is threading.main_thread():
-            for signum in signums:
-                current = signal.getsignal(signum)
-                if _takes_over(signum, current):
-                    previous[signum] = current
-                    signal.signal(signum, handler)
-        yield
-    finally:
-        for signum, old in previous.items():
-            signal.signal(signum, old)
-
-
-@contextmanager
-def interrupt_signals() -> Iterator[None]:
-    """While a run goes, SIGTERM and SIGHUP (a closed terminal) raise
-    :class:`SimulationInterrupted` as Ctrl-C raises ``KeyboardInterrupt``, so that the
-    run stops its workers and says what it kept instead of dying on the spot."""
-    with _handling([s for s in INTERRUPTING if s != signal.SIGINT], _raise_interrupt):
-        yield
-
-
-@contextmanager
-def _deferred_interrupts() -> Iterator[_Interrupt]:
-    """Turn Ctrl-C, SIGTERM and SIGHUP into a flag the waiting loop checks between waits.
-
-    A ``KeyboardInterrupt`` raised while ``concurrent.futures`` holds one of its locks
-    can surface as ``RuntimeError: release unlocked lock`` instead; noting the signal in
-    the handler and raising from the loop keeps it a clean interruption. Only the main
-    thread can own signal handlers; elsewhere (and for ignored signals) nothing changes.
-    """
-    interrupt = _Interrupt()
-    with _handling(INTERRUPTING, interrupt.note):
-        yield interrupt
-
-
-@contextmanager
-def _blocked(signums: Sequence[int], block: bool = True) -> Iterator[None]:
-    """Hold back ``signums`` in this thread while worker processes start: they inherit
-    the blocked signals and unblock them once their own handlers are set. (Not with
-    the forkserver, which would keep them blocked for good.)"""
-    if not block or not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, signums)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
-
-
 # -- marker folders: vvlab-sim-* in the temporary folder, locked while a pool runs -------
 MARKERS_PREFIX = "vvlab-sim-"
 _LOCK = "lock"
@@ -234,7 +146,12 @@ def _marker_folder() -> tuple[str, int | None]:
     lock = None
     if fcntl is not None:
         lock = os.open(os.path.join(making, _LOCK), os.O_RDWR | os.O_CREAT, 0o600)
-        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # a file system without locks: the folder is left alone
+            os.close(lock)
+            os.unlink(os.path.join(making, _LOCK))
+            lock = None
     folder = os.path.join(os.path.dirname(making), os.path.basename(making)[1:])
     os.rename(making, folder)
     return folder, lock
@@ -245,7 +162,11 @@ def remove_stale_markers(temp: str | None = None) -> None:
     process holds any more: left by a run killed together with its workers."""
     if fcntl is None:
         return
-    for folder in Path(temp or tempfile.gettempdir()).glob(MARKERS_PREFIX + "*"):
+    try:
+        folders = list(Path(temp or tempfile.gettempdir()).glob(MARKERS_PREFIX + "*"))
+    except OSError:
+        return
+    for folder in folders:
         try:
             fd = os.open(folder / _LOCK, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0))
         except OSError:  # not ours, not a folder, no lock (being removed, older vvlab)

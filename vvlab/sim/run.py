@@ -18,7 +18,8 @@ from vvlab.sim.errors import (
     SimulationError,
     SimulationInterrupted,
 )
-from vvlab.sim.executors import interrupt_signals, never, run_chunks
+from vvlab.sim.executors import never, run_chunks
+from vvlab.sim.interrupts import interrupt_signals
 from vvlab.sim.params import (
     Chunk,
     RunSpec,

@@ -8,6 +8,7 @@ the move, the game (index in the run, block, index in the block) and the seed.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import shutil
 import signal
@@ -29,6 +30,7 @@ from vvlab.model import CityMap, load_map
 from vvlab.sim.blocks import BlockRecord
 from vvlab.sim.deal import BLOCK_SIZE
 from vvlab.sim.engines import block_player, engine_name
+from vvlab.sim.interrupts import INTERRUPTING
 from vvlab.sim.params import Chunk, RunSpec
 
 
@@ -111,13 +113,6 @@ def play_block(task: ChunkTask, block: int, games: int) -> BlockRecord:
 
 # -- process pool workers: markers tell which chunk a dead worker was playing; a worker
 # whose parent is gone removes the marker folder and exits --------------------------------
-INTERRUPTING: tuple[int, ...] = tuple(
-    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
-)
-"""Signals that stop a run as Ctrl-C does: SIGINT, SIGTERM and SIGHUP (a closed
-terminal). The parent blocks them while it starts the workers; each worker unblocks
-them once its own handlers are in place (:func:`pool_initializer`)."""
-
 PARENT_DIED: int | None = getattr(signal, "SIGUSR1", None)
 """The signal Linux sends a pool worker when its parent dies. Not SIGTERM, which the
 pool sends to stop its workers: while the dying parent's other threads end, the worker
@@ -127,7 +122,8 @@ _PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 
 
 PARENT_POLL_SECONDS = 0.5
-"""How often a worker looks for its parent where the system cannot tell it (not Linux)."""
+"""How often a worker looks for its parent when the system cannot tell it: not on
+Linux, and with the ``forkserver`` start method (whose server is the parent)."""
 
 _MARKER_DIR: str | None = None
 _MARKER: str | None = None
@@ -138,11 +134,12 @@ def pool_initializer(marker_dir: str) -> None:
     """Set up a pool worker: Ctrl-C and SIGHUP are the parent's business (it stops the
     workers); on SIGTERM (the pool stopping) remove the marker of the chunk being played.
 
-    A worker must not outlive its parent (kill -9, a closed terminal): on Linux the
-    kernel sends it :data:`PARENT_DIED` when the parent dies (``PR_SET_PDEATHSIG``),
-    elsewhere a thread looks for the parent twice a second; :func:`play_chunk` also
-    looks between blocks. A worker that finds its parent gone removes the marker folder
-    too, since the parent no longer can.
+    A worker must not outlive the process that started the pool (kill -9, a closed
+    terminal): on Linux the kernel sends it :data:`PARENT_DIED` when its parent dies
+    (``PR_SET_PDEATHSIG``); where that cannot tell (elsewhere, or when a forkserver is
+    the parent) a thread looks for it twice a second; :func:`play_chunk` also looks
+    between blocks. A worker that finds it gone removes the marker folder too, since
+    the parent no longer can.
     """
     global _MARKER_DIR, _PARENT
     _MARKER_DIR, _PARENT = marker_dir, os.getppid()
@@ -152,7 +149,8 @@ def pool_initializer(marker_dir: str) -> None:
     signal.signal(signal.SIGTERM, _on_sigterm)
     if PARENT_DIED is not None:
         signal.signal(PARENT_DIED, _on_parent_death)
-    if not _die_with_parent():
+    started_by = multiprocessing.parent_process()
+    if not _die_with_parent() or started_by is None or started_by.pid != _PARENT:
         threading.Thread(target=_watch_parent, name="vvlab-parent", daemon=True).start()
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, INTERRUPTING)
@@ -180,8 +178,14 @@ def _watch_parent() -> None:
 
 
 def parent_gone() -> bool:
-    """True in a pool worker whose parent has died (it was given to another process)."""
-    return _PARENT is not None and os.getppid() != _PARENT
+    """True in a pool worker whose parent has died (it was given to another process),
+    or the process that started the pool (through a forkserver)."""
+    if _PARENT is None:
+        return False
+    if os.getppid() != _PARENT:
+        return True
+    started_by = multiprocessing.parent_process()
+    return started_by is not None and not started_by.is_alive()
 
 
 def leave_if_orphaned() -> None:
