@@ -86,7 +86,10 @@ def _start(
     stay open as long as any worker lives."""
     argv, env = _command(out, tmp, method=method)
     with open(f"{out}.stdout", "w") as stdout, open(f"{out}.stderr", "w") as stderr:
-        proc = subprocess.Popen(argv, stdout=stdout, stderr=stderr, env=env, start_new_session=True)
+        proc = subprocess.Popen(
+            argv, stdout=stdout, stderr=stderr, env=env, start_new_session=True,
+            preexec_fn=_default_signals,
+        )  # fmt: skip
     seen.append(proc.pid)
     deadline = time.monotonic() + TIMEOUT
     workers: list[int] = []
@@ -98,6 +101,13 @@ def _start(
         workers = _descendants(proc.pid)
         seen.extend(w for w in workers if w not in seen)
     return proc, workers
+
+
+def _default_signals() -> None:
+    """In the child: the signals' default actions, whatever the test runner inherited
+    (``nohup`` ignores SIGHUP, a shell's background job SIGINT)."""
+    for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
 
 
 def _stderr(out: Path) -> str:
