@@ -16,7 +16,7 @@ from vvlab.cli.errors import HANDLED, error_message, exit_code, report_error
 from vvlab.engine.errors import IllegalMove
 from vvlab.model import MapError
 from vvlab.model.errors import Problem
-from vvlab.sim.errors import SimulationError, SimulationInterrupted
+from vvlab.sim.errors import RunFolderError, SimulationError, SimulationInterrupted
 
 ERRORS = [
     (SimulationInterrupted("stopped; resume with --resume"), 130),
@@ -28,6 +28,8 @@ ERRORS = [
     (IllegalMove(0, "Z", "no such line"), 2),
     (SimulationError("a worker process died"), 1),
     (BotError("bot 'mine' chose an illegal move"), 1),
+    (RunFolderError("r/_blocks/block-000003.npz belongs to another run: remove it"), 1),
+    (SimulationInterrupted("stopped by SIGTERM", signum=15), 143),
 ]
 
 
@@ -36,7 +38,7 @@ def test_each_error_has_its_exit_status_and_message(err, code, capsys):
     assert isinstance(err, HANDLED)
     assert exit_code(err) == code
     assert report_error("simulate", err) == code
-    start = "\n" if code == 130 else ""  # after a progress bar cut short
+    start = "\n" if code > 128 else ""  # after a progress bar cut short
     assert capsys.readouterr().err == f"{start}vvlab simulate: {err}\n"
 
 

@@ -67,3 +67,12 @@ def test_escape_sequences_in_names_never_reach_the_terminal(tmp_path):
     assert "name: must not hold control characters" in done.stderr
     assert "stations.central.name: must not hold control characters" in done.stderr
     assert "description" not in done.stderr
+
+
+def test_notes_are_one_line_not_a_python_warning(tmp_path):
+    done = vvlab_cli("simulate", "tutorial", "--games", "600", "--workers", "1000",
+                     "--no-progress", "--out", str(tmp_path / "run"))  # fmt: skip
+    assert done.returncode == 0
+    notes = [line for line in done.stderr.splitlines() if line]
+    assert len(notes) == 1 and notes[0].startswith("vvlab simulate: note: workers=1000 lowered")
+    assert "UserWarning" not in done.stderr

@@ -215,3 +215,23 @@ def test_from_parquet_reads_each_frame_on_first_access(tmp_path):
         back.lines  # noqa: B018
     (tmp_path / "elsewhere.parquet").rename(folder / "lines.parquet")
     assert len(back.lines) == 600 * 4
+
+
+def test_a_process_pool_keeps_only_the_chunks_in_flight():
+    from vvlab.sim import executors
+    from vvlab.sim.blocks import BlockRecord
+    from vvlab.sim.params import plan_chunks, prepare_run
+    from vvlab.sim.worker import ChunkTask
+
+    spec = prepare_run("tutorial", 1, ["random"], 256 * 24, 3, "voll-verplant")
+    chunks = plan_chunks(spec, range(spec.blocks), 1)
+    alive = []
+
+    def on_done(records):
+        del records[:]
+        gc.collect()
+        alive.append(sum(isinstance(o, BlockRecord) for o in gc.get_objects()))
+
+    executors.run_pool(ChunkTask.from_spec(spec, "auto"), chunks, on_done, workers=2)
+    assert len(alive) == 24
+    assert max(alive) <= executors.IN_FLIGHT * 2

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from vvlab.cli import maps, play, report, simulate
-from vvlab.cli.errors import HANDLED, report_error
+from vvlab.cli.errors import HANDLED, note_printer, report_error
 
 __all__ = ["build_parser", "main"]
 
@@ -57,9 +58,11 @@ def main(
     ``vvlab play`` (default :func:`input`)."""
     out = out or sys.stdout
     args = build_parser().parse_args(argv)
-    try:
-        if args.command == "play":  # the one command that asks questions
-            return args.run(args, out, ask)
-        return args.run(args, out)
-    except HANDLED as err:
-        return report_error(args.command, err)
+    with warnings.catch_warnings():  # notes (workers capped, a cache folder) in one line
+        warnings.showwarning = note_printer(args.command)
+        try:
+            if args.command == "play":  # the one command that asks questions
+                return args.run(args, out, ask)
+            return args.run(args, out)
+        except HANDLED as err:
+            return report_error(args.command, err)

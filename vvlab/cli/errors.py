@@ -8,34 +8,40 @@ traceback.
 error                                      code  meaning
 =========================================  ====  =====================================
 ``SimulationInterrupted`` (Ctrl-C)          130  the run stopped; the message says how
-                                                 to resume it
+                                                 to resume it (128 + the signal: 143
+                                                 after SIGTERM, 129 after SIGHUP)
 ``MapError``                                  1  a map could not be loaded
+``RunFolderError``                            1  a file of the run folder belongs to
+                                                 another run or was changed
 ``FileExistsError``, ``ImportError``          2  an output folder the run may not use,
                                                  a missing optional extra
 other ``ValueError``                          2  a bad argument (players, ruleset, bots)
-``SimulationError``, ``BotError``             1  the run failed (a worker, a bot)
+``SimulationError``, ``BotError``             1  the run failed (a worker, a bot, a
+                                                 run folder it cannot write)
 =========================================  ====  =====================================
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import TextIO
 
 from vvlab.bots.base import BotError
 from vvlab.model import MapError
-from vvlab.sim.errors import SimulationError, SimulationInterrupted
+from vvlab.sim.errors import RunFolderError, SimulationError, SimulationInterrupted
 
 EXIT_FAILED = 1
 """The command ran and failed: a bad map, a failing worker or bot."""
 EXIT_USAGE = 2
 """The command was asked for something it cannot do (as argparse's own errors)."""
 EXIT_INTERRUPTED = 130
-"""Ctrl-C stopped the command (128 + SIGINT, as the shell reports it)."""
+"""Ctrl-C stopped the command (128 + SIGINT, as the shell reports it); SIGTERM and
+SIGHUP stop it the same way, with 128 + their number."""
 
 _EXIT_CODES: tuple[tuple[tuple[type[BaseException], ...], int], ...] = (
     ((SimulationInterrupted,), EXIT_INTERRUPTED),
-    ((MapError,), EXIT_FAILED),  # before ValueError: a MapError is one
+    ((MapError, RunFolderError), EXIT_FAILED),  # before ValueError: both are one
     ((FileExistsError, ImportError, ValueError), EXIT_USAGE),
     ((SimulationError, BotError), EXIT_FAILED),
 )
@@ -50,10 +56,15 @@ def exit_code(err: BaseException) -> int:
     """The exit status of a command that stopped with ``err`` (see the module's table;
     1 for an error outside :data:`HANDLED`).
 
+    >>> import signal
     >>> from vvlab.model import MapError
     >>> exit_code(MapError([])), exit_code(ValueError()), exit_code(FileExistsError())
     (1, 2, 2)
+    >>> exit_code(SimulationInterrupted("stopped", signum=signal.SIGTERM))
+    143
     """
+    if isinstance(err, SimulationInterrupted):
+        return 128 + err.signum
     for classes, code in _EXIT_CODES:
         if isinstance(err, classes):
             return code
@@ -72,6 +83,24 @@ def error_message(command: str, err: BaseException) -> str:
     """
     start = "\n" if isinstance(err, SimulationInterrupted) else ""
     return f"{start}vvlab {command}: {err}\n"
+
+
+def note_printer(command: str, stream: TextIO | None = None) -> Callable[..., None]:
+    """A ``warnings.showwarning`` that prints a warning as one line,
+    ``vvlab COMMAND: note: ...``, instead of Python's file, line and source.
+
+    >>> import io
+    >>> stream = io.StringIO()
+    >>> note_printer("simulate", stream)(UserWarning("using 2 workers"), UserWarning, "f.py", 1)
+    >>> stream.getvalue()
+    'vvlab simulate: note: using 2 workers\\n'
+    """
+
+    def show(message: Warning | str, category: type, filename: str, lineno: int,
+             file: TextIO | None = None, line: str | None = None) -> None:  # fmt: skip
+        (stream or sys.stderr).write(f"vvlab {command}: note: {message}\n")
+
+    return show
 
 
 def report_error(command: str, err: BaseException, stream: TextIO | None = None) -> int:

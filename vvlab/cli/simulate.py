@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from vvlab.cli.options import add_progress_argument, add_run_arguments, show_progress, split_bots
 from vvlab.sim.engines import ENGINES
+from vvlab.sim.errors import SimulationInterrupted
 
 BOTS_HELP = (
     "one bot per player or one for all, comma-separated: greedy,random; "
@@ -56,7 +57,23 @@ def default_out(map_id: str, players: int, games: int, seed: int) -> Path:
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
-    """Run ``vvlab simulate``; print the summary and where the results are."""
+    """Run ``vvlab simulate``; print the summary and where the results are.
+
+    Ctrl-C, SIGTERM and SIGHUP stop it with :class:`SimulationInterrupted` (the message
+    says what was kept and how to resume), also before the first game."""
+    try:
+        result, folder = _simulate(args)
+    except KeyboardInterrupt as err:
+        if isinstance(err, SimulationInterrupted):
+            raise
+        raise SimulationInterrupted("simulation interrupted before any game was played") from None
+    out.write(f"{result!r}\n")
+    out.write(f"results in {folder}/ (games, lines, stations .parquet; metadata.json)\n")
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> tuple[Any, Path]:
+    """The run of ``vvlab simulate`` and its folder."""
     from vvlab.model import load_map
     from vvlab.sim.executors import connect_scheduler
     from vvlab.sim.run import simulate
@@ -85,6 +102,4 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     finally:
         if client is not None:
             client.close()
-    out.write(f"{result!r}\n")
-    out.write(f"results in {folder}/ (games, lines, stations .parquet; metadata.json)\n")
-    return 0
+    return result, folder

@@ -7,7 +7,10 @@
 - :mod:`vvlab.compiled.spec`: :class:`KernelSpec`, what a compiled bot asks of the
   kernels (``bot.kernel_spec()``);
 - :mod:`vvlab.compiled.kernels`: the numba kernels (dealing, moves, the bots'
-  decisions, whole games), compiled on first use and cached on disk.
+  decisions, whole games), compiled on first use and cached on disk;
+- :mod:`vvlab.compiled.cache`: where they are cached when numba can write neither
+  next to the package nor in the home folder (a private temporary folder, with a
+  warning naming it; uncached when even that fails).
 
 Importing this package compiles nothing and does not import numba: the kernels load
 when :mod:`vvlab.compiled.kernels` is first imported.

@@ -27,10 +27,29 @@ from typing import NamedTuple
 
 import numpy as np
 from numba import njit
+from numba.core.config import reload_config
 
 from vvlab.compiled.arrays import FREE, NUMBER, STAR, SheetState
+from vvlab.compiled.cache import ensure_cache
 from vvlab.compiled.spec import GREEDY_BOT, LOOKAHEAD_BOT, MAX_DEPTH, RANDOM_BOT, ROLLOUT_BOT  # noqa: F401  # noqa: F401
 from vvlab.compiled.tables import MAX_BOXES, MAX_STATIONS
+
+
+def _cache_probe():
+    """Never called: numba picks its cache folder per source file when a function is
+    decorated, so decorating this one tells whether this file's kernels can be cached."""
+
+
+def _can_cache() -> bool:
+    try:
+        njit(cache=True)(_cache_probe)
+    except RuntimeError:  # "cannot cache function ...: no locator available"
+        return False
+    return True
+
+
+CACHE = ensure_cache(_can_cache, reload_config)
+"""Whether the kernels are cached on disk (see :mod:`vvlab.compiled.cache`)."""
 
 U = np.uint64
 """Casting an index to unsigned before indexing spares numba's negative-index handling
@@ -39,8 +58,8 @@ hot paths of the greedy and look-ahead bots, where every index is known to be
 non-negative; values that may be negative (a line of -1, the empty-station count given
 to :func:`reach_points`) stay signed."""
 
-hot = njit(cache=True, _nrt=False)
-hot_inline = njit(cache=True, _nrt=False, inline="always")
+hot = njit(cache=CACHE, _nrt=False)
+hot_inline = njit(cache=CACHE, _nrt=False, inline="always")
 """Small kernels called in the inner loops, compiled without numba's reference counting
 (``_nrt=False``, a private numba flag: ``pyproject.toml`` pins numba to the versions
 tested with it). Passing arrays to a function otherwise costs an atomic increment and
@@ -447,7 +466,7 @@ _SEQ, _PV, _LEAF, _HAS, _COUNTS = 14, 15, 16, 17, 18
 _R_BUF, _R_REPLY, _R_FILLED, _R_MARK, _R_EMPTY, _R_BOXES, _R_COUNTS, _R_FRONT = range(8)
 
 
-@njit(cache=True)
+@njit(cache=CACHE)
 def workspace(city, types):
     """Scratch space of :func:`_lookahead` (any depth up to :data:`MAX_DEPTH`) and
     :func:`_rollout`, allocated once so that the hot kernels never allocate."""
@@ -458,7 +477,7 @@ def workspace(city, types):
     return np.zeros((_COUNTS + 2 * (MAX_DEPTH + 1) + 1, width), np.int64)
 
 
-@njit(cache=True)
+@njit(cache=CACHE)
 def lookahead_choice(
     depth, kind, value, city, types, reach, weight, st, avail, next_counts, best_buf, dec
 ):
@@ -660,7 +679,7 @@ def _continuation(
     return gained - 1000 * city.penalty_by_empty[n_empty]
 
 
-@njit(cache=True)
+@njit(cache=CACHE)
 def rollout_choice(
     samples, kind, value, u, city, types, reach, weight, st, avail, next_counts, best_buf, dec
 ):
@@ -728,7 +747,7 @@ def _rollout(
     return best_line, best_station, best_n
 
 
-@njit(cache=True)
+@njit(cache=CACHE)
 def deal_orders(uniforms, uses, shuffle, total_indicators, orders, lengths):
     """Deal every game of a block; returns the index of the first game whose row of
     uniforms ran out (``-1`` when none did). Mirrors ``vvlab.sim.deal.deal_game``."""
@@ -844,7 +863,7 @@ def _score_turn(t, g, city, players, newly, sheets, first_taken, avail, out, lin
                 newly[p, m] = False
 
 
-@njit(cache=True)
+@njit(cache=CACHE)
 def play_games(
     city,
     deck,

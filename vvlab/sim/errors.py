@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterable
 
 
 class SimulationError(RuntimeError):
-    """A run could not finish: a worker process died, or the Dask scheduler is out of
-    reach. ``finished_blocks`` lists the blocks that were finished (kept in ``out`` when
-    it was given, so that ``resume=True`` does not play them again)."""
+    """A run could not finish: a worker process died, the Dask scheduler is out of reach,
+    the run folder could not be written. ``finished_blocks`` lists the blocks that were
+    finished (kept in ``out`` when it was given, so that ``resume=True`` does not play
+    them again)."""
 
     def __init__(self, message: str, finished_blocks: Iterable[int] = ()):
         super().__init__(message)
@@ -22,8 +24,9 @@ class SimulationCancelled(SimulationError):
     """The caller's ``cancel`` flag stopped a run between two blocks.
 
     ``finished_blocks`` lists the blocks that were finished (kept in ``out`` when it was
-    given, so that ``resume=True`` plays only the rest); ``records`` holds their
-    :class:`~vvlab.sim.blocks.BlockRecord` objects, in block order, in this process.
+    given, so that ``resume=True`` plays only the rest); without ``out``, ``records``
+    holds their :class:`~vvlab.sim.blocks.BlockRecord` objects in block order (with
+    ``out`` they stay on disk and ``records`` is empty).
     """
 
     def __init__(self, message: str, finished_blocks: Iterable[int] = (), records=()):
@@ -31,15 +34,24 @@ class SimulationCancelled(SimulationError):
         self.records = sorted(records, key=lambda record: record.block)
 
 
+class OutputError(SimulationError):
+    """The run folder could not be written: no permission, a full disk. The message
+    names what could not be written and what is kept (``resume=True`` goes on)."""
+
+
 class SimulationInterrupted(KeyboardInterrupt):
-    """Ctrl-C (SIGINT) stopped a run; the message tells how to resume it.
+    """Ctrl-C (SIGINT), SIGTERM or SIGHUP (a closed terminal) stopped a run; the message
+    tells how to resume it, ``signum`` which signal it was.
 
     A ``KeyboardInterrupt``, so ``except Exception`` does not swallow it.
     """
 
-    def __init__(self, message: str, finished_blocks: Iterable[int] = ()):
+    def __init__(
+        self, message: str, finished_blocks: Iterable[int] = (), signum: int = signal.SIGINT
+    ):
         super().__init__(message)
         self.finished_blocks = sorted(finished_blocks)
+        self.signum = int(signum)
 
 
 class RunFolderError(ValueError):

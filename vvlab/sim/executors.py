@@ -5,29 +5,35 @@ completion order; the caller sorts by block). On any error or Ctrl-C the runners
 the remaining work before re-raising, so nothing keeps running in the background.
 Each runner also asks ``stop()`` between chunks (the process pool and Dask runners
 several times a second while they wait) and raises
-:class:`~vvlab.sim.errors.SimulationCancelled` when it answers true.
+:class:`~vvlab.sim.errors.SimulationCancelled` when it answers true. SIGTERM and SIGHUP
+(a closed terminal) interrupt a run as Ctrl-C does (:mod:`vvlab.sim.interrupts`), and
+pool workers never outlive the process that started them.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import shutil
-import signal
 import tempfile
-import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from vvlab.sim.blocks import BlockRecord
 from vvlab.sim.deal import BLOCK_SIZE
 from vvlab.sim.errors import SimulationCancelled, SimulationError
+from vvlab.sim.interrupts import INTERRUPTING, blocked, deferred_interrupts
 from vvlab.sim.params import Chunk
 from vvlab.sim.worker import ChunkTask, marker_name, play_chunk, pool_initializer
+
+try:
+    import fcntl
+except ImportError:  # Windows: stale marker folders are not looked for
+    fcntl = None  # type: ignore[assignment]
 
 OnDone = Callable[[list[BlockRecord]], None]
 Stop = Callable[[], bool]
@@ -73,6 +79,26 @@ def run_serial(
         on_done(play_chunk(task, chunk))
 
 
+IN_FLIGHT = 2
+"""Chunks submitted per worker at a time: enough to keep every worker busy, few enough
+that the results of a long run never pile up in memory."""
+
+
+def _submit(
+    pool: ProcessPoolExecutor,
+    task: ChunkTask,
+    queue: Iterator[Chunk],
+    futures: dict[Future, Chunk],
+    limit: int,
+) -> None:
+    """Submit chunks from ``queue`` until ``limit`` are in flight."""
+    while len(futures) < limit:
+        chunk = next(queue, None)
+        if chunk is None:
+            return
+        futures[pool.submit(play_chunk, task, chunk)] = chunk
+
+
 def run_pool(
     task: ChunkTask, chunks: Sequence[Chunk], on_done: OnDone, workers: int, stop: Stop = never
 ) -> None:
@@ -80,69 +106,108 @@ def run_pool(
 
     A worker that dies raises :class:`SimulationError` naming the chunk it was playing.
     When ``stop()`` answers true, the chunks being played are abandoned (their worker
-    processes ended) and :class:`SimulationCancelled` is raised.
+    processes ended) and :class:`SimulationCancelled` is raised; Ctrl-C, SIGTERM and
+    SIGHUP end them too and raise :class:`SimulationInterrupted`. Workers exit by
+    themselves when this process dies (see :func:`~vvlab.sim.worker.pool_initializer`).
     """
     context = multiprocessing.get_context(MP_START_METHOD)
-    markers = tempfile.mkdtemp(prefix="vvlab-sim-")
-    pool = ProcessPoolExecutor(workers, context, pool_initializer, (markers,))
+    remove_stale_markers()
+    markers, lock = _marker_folder()
+    pool: ProcessPoolExecutor | None = None
     futures: dict[Future, Chunk] = {}
     done: set[int] = set()
-    try:
-        for chunk in chunks:
-            futures[pool.submit(play_chunk, task, chunk)] = chunk
-        pending = set(futures)
-        with _deferred_sigint() as interrupted:
-            while pending:
+    with deferred_interrupts() as interrupted:
+        try:
+            queue = iter(chunks)
+            with blocked(INTERRUPTING, context.get_start_method() in ("fork", "spawn")):
+                pool = ProcessPoolExecutor(workers, context, pool_initializer, (markers,))
+                _submit(pool, task, queue, futures, IN_FLIGHT * workers)  # starts every worker
+            while futures:
                 _check(stop)
-                finished, pending = wait(pending, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
+                finished, _ = wait(futures, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
                 for future in finished:
                     records = future.result()
+                    del futures[future]  # its records go to on_done, not kept here
                     on_done(records)
                     done.update(r.block for r in records)
-                if interrupted.is_set():
+                _submit(pool, task, queue, futures, IN_FLIGHT * workers)
+                if interrupted.signum:
                     break
-            if interrupted.is_set():  # Ctrl-C always interrupts, even on the last chunk
-                raise KeyboardInterrupt
-    except BrokenProcessPool:
-        pool.shutdown(wait=True)
-        raise SimulationError(_died_message(markers, chunks, done, task), done) from None
-    except BaseException:
-        _stop(pool, futures)
-        raise
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-        shutil.rmtree(markers, ignore_errors=True)
+            if interrupted.signum:  # a signal always interrupts, even on the last chunk
+                raise interrupted.error()
+        except BrokenProcessPool:
+            pool.shutdown(wait=True)  # type: ignore[union-attr]
+            raise SimulationError(_died_message(markers, chunks, done, task), done) from None
+        except BaseException:
+            _stop(pool, futures)
+            raise
+        finally:
+            if pool is not None:
+                pool.shutdown(wait=True, cancel_futures=True)
+            shutil.rmtree(markers, ignore_errors=True)
+            if lock is not None:
+                os.close(lock)
+    if interrupted.signum:  # arrived while the pool shut down
+        raise interrupted.error()
 
 
-@contextmanager
-def _deferred_sigint() -> Iterator[threading.Event]:
-    """Turn Ctrl-C into a flag the waiting loop checks between waits.
+# -- marker folders: vvlab-sim-* in the temporary folder, locked while a pool runs -------
+MARKERS_PREFIX = "vvlab-sim-"
+_LOCK = "lock"
 
-    A ``KeyboardInterrupt`` raised while ``concurrent.futures`` holds one of its locks
-    can surface as ``RuntimeError: release unlocked lock`` instead; setting a flag in the
-    handler and raising from the loop keeps Ctrl-C a clean interruption. Only the main
-    thread can own signal handlers; elsewhere (and when SIGINT is ignored) nothing
-    changes.
+
+def _marker_folder() -> tuple[str, int | None]:
+    """A new marker folder and the descriptor of its lock (held by this process and the
+    workers forked from it), or None where files cannot be locked.
+
+    The folder is made under a hidden name and locked before it gets its
+    ``vvlab-sim-`` name, so that :func:`remove_stale_markers` never sees it unlocked.
     """
-    flag = threading.Event()
-    previous = signal.getsignal(signal.SIGINT)
-    if threading.current_thread() is not threading.main_thread() or previous in (
-        signal.SIG_IGN,
-        None,
-    ):
-        yield flag
+    making = tempfile.mkdtemp(prefix="." + MARKERS_PREFIX)
+    lock = None
+    if fcntl is not None:
+        lock = os.open(os.path.join(making, _LOCK), os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # a file system without locks: the folder is left alone
+            os.close(lock)
+            os.unlink(os.path.join(making, _LOCK))
+            lock = None
+    folder = os.path.join(os.path.dirname(making), os.path.basename(making)[1:])
+    os.rename(making, folder)
+    return folder, lock
+
+
+def remove_stale_markers(temp: str | None = None) -> None:
+    """Remove the marker folders in ``temp`` (default: the temporary folder) that no
+    process holds any more: left by a run killed together with its workers."""
+    if fcntl is None:
         return
-    signal.signal(signal.SIGINT, lambda signum, frame: flag.set())
     try:
-        yield flag
-    finally:
-        signal.signal(signal.SIGINT, previous)
+        folders = list(Path(temp or tempfile.gettempdir()).glob(MARKERS_PREFIX + "*"))
+    except OSError:
+        return
+    for folder in folders:
+        try:
+            fd = os.open(folder / _LOCK, os.O_RDWR | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:  # not ours, not a folder, no lock (being removed, older vvlab)
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:  # a run holds it
+            continue
+        else:
+            shutil.rmtree(folder, ignore_errors=True)
+        finally:
+            os.close(fd)
 
 
-def _stop(pool: ProcessPoolExecutor, futures: dict[Future, Chunk]) -> None:
+def _stop(pool: ProcessPoolExecutor | None, futures: dict[Future, Chunk]) -> None:
     """Cancel what has not started and end the worker processes now."""
     for future in futures:
         future.cancel()
+    if pool is None:
+        return
     terminate = getattr(pool, "terminate_workers", None)  # Python >= 3.14
     if terminate is not None:
         terminate()
@@ -154,7 +219,11 @@ def _stop(pool: ProcessPoolExecutor, futures: dict[Future, Chunk]) -> None:
 def _died_message(markers: str, chunks: Sequence[Chunk], done: set[int], task: ChunkTask) -> str:
     by_name = {marker_name(c): c for c in chunks}
     dead = []
-    for path in sorted(Path(markers).iterdir()):
+    try:
+        paths = sorted(Path(markers).iterdir())
+    except OSError:
+        paths = []
+    for path in paths:
         chunk = by_name.get(path.name.split(".")[0])
         if chunk is not None:
             dead.append(f"{describe_blocks(chunk)} (pid {path.read_text() or '?'})")
@@ -184,22 +253,29 @@ def run_dask(
     from distributed import as_completed
 
     token = uuid4().hex[:8]
-    futures = {
-        client.submit(play_chunk, task, c, key=f"vvlab-{token}-{marker_name(c)}", pure=False): c
-        for c in chunks
-    }
-    done: set[int] = set()
-    arriving = as_completed(futures)
+    queue, futures, done = iter(chunks), {}, set()
+    arriving = as_completed()
+    limit = IN_FLIGHT * max(1, sum(client.nthreads().values()))
+
+    def submit() -> None:  # keep ``limit`` chunks in flight, no more
+        while len(futures) < limit and (chunk := next(queue, None)) is not None:
+            key = f"vvlab-{token}-{marker_name(chunk)}"
+            future = client.submit(play_chunk, task, chunk, key=key, pure=False)
+            futures[future] = chunk
+            arriving.add(future)
+
     try:
+        submit()
         while not arriving.is_empty():
             _check(stop)
             if not arriving.has_ready():
                 time.sleep(POLL_SECONDS / 4)
                 continue
             for future in arriving.next_batch(block=False):
-                records = _dask_records(future, futures[future], done)
+                records = _dask_records(future, futures.pop(future), done)
                 on_done(records)
                 done.update(r.block for r in records)
+            submit()
     except BaseException:
         client.cancel(list(futures))
         raise

@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from typing import Any
 
+from vvlab.model.files import WriteRefused
 from vvlab.sim.blocks import BlockRecord
 from vvlab.sim.engines import block_player, check_engine, engine_name
-from vvlab.sim.errors import SimulationCancelled, SimulationError, SimulationInterrupted
+from vvlab.sim.errors import (
+    OutputError,
+    SimulationCancelled,
+    SimulationError,
+    SimulationInterrupted,
+)
 from vvlab.sim.executors import never, run_chunks
+from vvlab.sim.interrupts import interrupt_signals
 from vvlab.sim.memory import check_memory
 from vvlab.sim.params import (
     Chunk,
@@ -133,11 +141,16 @@ def simulate(
         game and seed).
     SimulationError
         A worker process died (names the chunk's blocks); finished blocks are kept.
+        Its subclass ``OutputError``: ``out`` cannot be written (no permission, a full
+        disk); the message says what is kept there.
     SimulationCancelled
         ``cancel`` was set; a :class:`SimulationError` whose ``records`` hold the
         finished blocks, also kept in ``out`` when it was given (resumable).
     SimulationInterrupted
-        Ctrl-C; finished blocks are kept in ``out``, the message says how to resume.
+        Ctrl-C, or SIGTERM or SIGHUP (a closed terminal) where the program has no
+        handler of its own for them (its ``signum`` says which); finished blocks are
+        kept in ``out``, the message says how to resume. Worker processes never
+        outlive the run, even when this process is killed.
 
     Examples
     --------
@@ -177,10 +190,35 @@ def simulate(
     used = engine_name(block_player(spec.bots, check_engine(engine)))
     if resume and out is None:
         raise ValueError("resume=True needs out=FOLDER, the folder of the interrupted run")
-    store = BlockStore.open(out, spec, resume) if out is not None else None
-    if store is not None and store.is_complete():
-        return store.result()
-    records = store.load(spec) if store is not None else Finished(spec)
+    records = Finished(spec)
+    store: BlockStore | None = None
+    with interrupt_signals():  # SIGTERM, SIGHUP: as Ctrl-C
+        try:
+            store = _open_store(out, spec, resume) if out is not None else None
+            if store is not None and store.is_complete():
+                return store.result()
+            if store is not None:
+                records = store.load(spec)
+            return _run(spec, records, store, workers, asked, client, chunk_blocks, engine,
+                        used, progress, stop)  # fmt: skip
+        except KeyboardInterrupt as err:  # Ctrl-C (or a signal) while planning, playing, writing
+            raise _interrupted(err, spec, records, store) from None
+
+
+def _run(
+    spec: RunSpec,
+    records: Finished,
+    store: BlockStore | None,
+    workers: int,
+    asked: int | None,
+    client: Any,
+    chunk_blocks: int | None,
+    engine: str,
+    used: str,
+    progress: Progress,
+    stop: Callable[[], bool],
+) -> SimulationResult:
+    """Plan the blocks still to play, play them, and return (or write) the results."""
     todo = records.missing()
     if client is None:
         workers = cap_workers(workers, len(todo), asked)
@@ -200,11 +238,7 @@ def simulate(
     execution |= _play(task, spec, chunks, records, store, workers, client, progress, stop)
     if store is None:
         return SimulationResult.from_records(list(records.values()), spec, execution)
-    try:
-        return store.finish(spec, execution)
-    except KeyboardInterrupt:  # the blocks are all kept: resuming only writes the files
-        msg = f"simulation interrupted while writing the results: {_kept(spec, records, store)}"
-        raise SimulationInterrupted(msg, records) from None
+    return _finish(store, spec, execution, records)
 
 
 def _play(
@@ -219,30 +253,30 @@ def _play(
     stop: Callable[[], bool],
 ) -> dict[str, Any]:
     """Play the chunks into ``records`` (and ``store``) and report progress; turn
-    Ctrl-C, cancelling and dead workers into errors that say what was kept. Returns
-    execution details."""
+    cancelling, dead workers and blocks that cannot be written into errors that say
+    what was kept (:func:`simulate` does so for Ctrl-C). Returns execution details."""
     started, clock = datetime.now(timezone.utc), time.perf_counter()
     report = None if isinstance(progress, bool) else progress
     with _progress_bar(spec.games, _games(records), progress is True) as bar:
 
         def on_done(finished: list[BlockRecord]) -> None:
-            if store is not None:
-                store.save(finished)
-            records.update((r.block, r) for r in finished)
+            for record in finished:
+                if store is not None:
+                    _save(store, record)
+                records[record.block] = record
             bar.update(sum(r.games for r in finished))
             if report is not None:
                 report(_games(records), spec.games)
 
         try:
             executor = run_chunks(task, chunks, on_done, workers, client, stop)
-        except KeyboardInterrupt:
-            msg = "simulation interrupted: " + _kept(spec, records, store)
-            raise SimulationInterrupted(msg, records) from None
         except SimulationCancelled:
             msg = "simulation cancelled: " + _kept(spec, records, store)
-            raise SimulationCancelled(msg, records, records.values()) from None
-        except SimulationError as err:
-            raise SimulationError(f"{err}; {_kept(spec, records, store)}", records) from None
+            kept = records.values() if store is None else ()  # with out=, on disk
+            raise SimulationCancelled(msg, records, kept) from None
+        except SimulationError as err:  # a dead worker, a full disk (OutputError)
+            msg = f"{err}; {_kept(spec, records, store)}"
+            raise type(err)(msg, records) from err.__cause__
     return {
         "executor": executor,
         "chunks": len(chunks),
@@ -292,8 +326,70 @@ def _games(records: Finished) -> int:
     return records.games
 
 
+def _open_store(out: str | os.PathLike[str], spec: RunSpec, resume: bool) -> BlockStore:
+    """The run folder (:meth:`BlockStore.open`); one that cannot be made or written is
+    an :class:`OutputError`."""
+    try:
+        return BlockStore.open(out, spec, resume)
+    except FileExistsError:  # a folder holding something else: the store's own message
+        raise
+    except (OSError, WriteRefused) as err:
+        raise OutputError(
+            f"cannot write the run folder {os.fspath(out)}: {_reason(err)}; give out= "
+            "(command line: --out) a folder you can write"
+        ) from err
+
+
+def _save(store: BlockStore, record: BlockRecord) -> None:
+    try:
+        store.save([record])
+    except (OSError, WriteRefused) as err:
+        msg = f"cannot write block {record.block} to {store.folder}: {_reason(err)}"
+        raise OutputError(msg) from err
+
+
+def _finish(
+    store: BlockStore, spec: RunSpec, execution: dict[str, Any], records: Finished
+) -> SimulationResult:
+    """Write the results; when that fails every block is still in the block cache."""
+    try:
+        return store.finish(spec, execution)
+    except (OSError, WriteRefused) as err:
+        raise OutputError(
+            f"cannot write the results to {store.folder}: {_reason(err)}; all {spec.blocks} "
+            f"blocks are finished and kept in {store.folder}: run it again with {RESUME_HINT} "
+            "to write the results",
+            records,
+        ) from err
+
+
+def _reason(err: OSError | WriteRefused) -> str:
+    """``No space left on device``, with the file when the error names one."""
+    reason = getattr(err, "strerror", None) or str(err)
+    filename = getattr(err, "filename", None)
+    return f"{reason} ({filename})" if filename else reason
+
+
+def _interrupted(
+    err: KeyboardInterrupt,
+    spec: RunSpec,
+    records: Finished,
+    store: BlockStore | None,
+) -> SimulationInterrupted:
+    """The :class:`SimulationInterrupted` of a run stopped by Ctrl-C or ``err.signum``."""
+    signum = getattr(err, "signum", signal.SIGINT)
+    how = "" if signum == signal.SIGINT else f" by {signal.Signals(signum).name}"
+    if store is not None and len(records) == spec.blocks:  # resuming only writes the files
+        how += " while writing the results"
+    return SimulationInterrupted(
+        f"simulation interrupted{how}: {_kept(spec, records, store)}", records, signum
+    )
+
+
 def _kept(spec: RunSpec, records: Finished, store: BlockStore | None) -> str:
     done = f"{len(records)} of {spec.blocks} blocks ({_games(records)} of {spec.games} games)"
+    if store is None and not records:
+        return f"no block of {spec.blocks} was finished"
     if store is None:
         return f"{done} were finished but not kept: give out=FOLDER to keep them and resume"
     return (

@@ -8,9 +8,14 @@ the move, the game (index in the run, block, index in the block) and the seed.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import shutil
 import signal
+import sys
 import tempfile
+import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,6 +30,7 @@ from vvlab.model import CityMap, load_map
 from vvlab.sim.blocks import BlockRecord
 from vvlab.sim.deal import BLOCK_SIZE
 from vvlab.sim.engines import block_player, engine_name
+from vvlab.sim.interrupts import INTERRUPTING
 from vvlab.sim.params import Chunk, RunSpec
 
 
@@ -105,24 +111,105 @@ def play_block(task: ChunkTask, block: int, games: int) -> BlockRecord:
         ) from err
 
 
-# -- process pool workers: markers tell which chunk a dead worker was playing -----------
+# -- process pool workers: markers tell which chunk a dead worker was playing; a worker
+# whose parent is gone removes the marker folder and exits --------------------------------
+PARENT_DIED: int | None = getattr(signal, "SIGUSR1", None)
+"""The signal Linux sends a pool worker when its parent dies. Not SIGTERM, which the
+pool sends to stop its workers: while the dying parent's other threads end, the worker
+still sees the parent's pid as its parent's, and only the signal tells it apart."""
+
+_PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+PARENT_POLL_SECONDS = 0.5
+"""How often a worker looks for its parent when the system cannot tell it: not on
+Linux, and with the ``forkserver`` start method (whose server is the parent)."""
+
 _MARKER_DIR: str | None = None
 _MARKER: str | None = None
+_PARENT: int | None = None
 
 
 def pool_initializer(marker_dir: str) -> None:
-    """Set up a pool worker: Ctrl-C is the parent's business (it stops the workers);
-    on SIGTERM (the pool stopping) remove the marker of the chunk being played."""
-    global _MARKER_DIR
-    _MARKER_DIR = marker_dir
+    """Set up a pool worker: Ctrl-C and SIGHUP are the parent's business (it stops the
+    workers); on SIGTERM (the pool stopping) remove the marker of the chunk being played.
+
+    A worker must not outlive the process that started the pool (kill -9, a closed
+    terminal): on Linux the kernel sends it :data:`PARENT_DIED` when its parent dies
+    (``PR_SET_PDEATHSIG``); where that cannot tell (elsewhere, or when a forkserver is
+    the parent) a thread looks for it twice a second; :func:`play_chunk` also looks
+    between blocks. A worker that finds it gone removes the marker folder too, since
+    the parent no longer can.
+    """
+    global _MARKER_DIR, _PARENT
+    _MARKER_DIR, _PARENT = marker_dir, os.getppid()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _on_sigterm)
+    if PARENT_DIED is not None:
+        signal.signal(PARENT_DIED, _on_parent_death)
+    started_by = multiprocessing.parent_process()
+    if not _die_with_parent() or started_by is None or started_by.pid != _PARENT:
+        threading.Thread(target=_watch_parent, name="vvlab-parent", daemon=True).start()
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, INTERRUPTING)
+    leave_if_orphaned()  # the parent may have died before the kernel was asked to tell
+
+
+def _die_with_parent() -> bool:
+    """Ask Linux for :data:`PARENT_DIED` when the parent process dies; False where it
+    cannot."""
+    if not sys.platform.startswith("linux") or PARENT_DIED is None:
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(_PR_SET_PDEATHSIG, int(PARENT_DIED), 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch_parent() -> None:
+    while True:
+        time.sleep(PARENT_POLL_SECONDS)
+        leave_if_orphaned()
+
+
+def parent_gone() -> bool:
+    """True in a pool worker whose parent has died (it was given to another process),
+    or the process that started the pool (through a forkserver)."""
+    if _PARENT is None:
+        return False
+    if os.getppid() != _PARENT:
+        return True
+    started_by = multiprocessing.parent_process()
+    return started_by is not None and not started_by.is_alive()
+
+
+def leave_if_orphaned() -> None:
+    """End a pool worker whose parent has died, removing the marker folder."""
+    if parent_gone():
+        _leave(1, orphaned=True)
 
 
 def _on_sigterm(signum: int, frame: Any) -> None:
+    _leave(128 + signum, orphaned=parent_gone())
+
+
+def _on_parent_death(signum: int, frame: Any) -> None:
+    _leave(1, orphaned=True)
+
+
+def _leave(code: int, orphaned: bool) -> None:
+    """Remove this worker's marker (and the whole marker folder when the parent is
+    gone: nobody else will) and exit at once."""
     if _MARKER:
         Path(_MARKER).unlink(missing_ok=True)
-    os._exit(128 + signum)
+    if _MARKER_DIR and orphaned:
+        shutil.rmtree(_MARKER_DIR, ignore_errors=True)
+    os._exit(code)
 
 
 def marker_name(chunk: Chunk) -> str:
@@ -134,7 +221,8 @@ def play_chunk(task: ChunkTask, chunk: Chunk) -> list[BlockRecord]:
     """Play every block of a chunk; the records in block order.
 
     In a pool worker, a marker file (holding the process id) exists while the chunk is
-    played: if the worker dies, the parent finds it and reports that chunk.
+    played: if the worker dies, the parent finds it and reports that chunk. Between
+    blocks a pool worker whose parent has died exits (:func:`leave_if_orphaned`).
 
     Examples
     --------
@@ -151,7 +239,11 @@ def play_chunk(task: ChunkTask, chunk: Chunk) -> list[BlockRecord]:
         os.write(fd, str(os.getpid()).encode())
         os.close(fd)
     try:
-        return [play_block(task, block, games) for block, games in chunk]
+        records = []
+        for block, games in chunk:
+            leave_if_orphaned()
+            records.append(play_block(task, block, games))
+        return records
     finally:
         if _MARKER:
             Path(_MARKER).unlink(missing_ok=True)
