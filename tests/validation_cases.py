@@ -180,21 +180,30 @@ def mutated_maps(draw: st.DrawFn) -> object:
     station id, a name, a whole line...), which often keeps the map valid.
     """
     data = copy.deepcopy(draw(st.sampled_from(VALID_DATA)))
+    return mutate(draw, data, JSON_VALUES, st.sampled_from(KEYS) | st.text(max_size=3))
+
+
+def mutate(
+    draw: st.DrawFn, data: object, values: st.SearchStrategy, keys: st.SearchStrategy
+) -> object:
+    """Replace, remove or add one to four keys or items of ``data`` (in place): new values
+    from ``values`` or copies of values found elsewhere in ``data``, new keys from
+    ``keys``. Returns ``data``."""
     for _ in range(draw(st.integers(1, 4))):
         found = values_in(data)
         target = draw(st.sampled_from([v for v in found if isinstance(v, (dict, list))]))
         action = draw(st.sampled_from(["replace", "delete", "add"]))
-        new_value = draw(JSON_VALUES | st.sampled_from(found).map(copy.deepcopy))
-        keys = list(target) if isinstance(target, dict) else list(range(len(target)))
-        if action == "add" or not keys:
+        new_value = draw(values | st.sampled_from(found).map(copy.deepcopy))
+        present = list(target) if isinstance(target, dict) else list(range(len(target)))
+        if action == "add" or not present:
             if isinstance(target, dict):
-                target[draw(st.sampled_from(KEYS) | st.text(max_size=3))] = new_value
+                target[draw(keys)] = new_value
             else:
                 target.insert(draw(st.integers(0, len(target))), new_value)
         elif action == "delete":
-            del target[draw(st.sampled_from(keys))]
+            del target[draw(st.sampled_from(present))]
         else:
-            target[draw(st.sampled_from(keys))] = new_value
+            target[draw(st.sampled_from(present))] = new_value
     return data
 
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
-from validation_cases import FUZZ, SCALARS, values_in
+from validation_cases import FUZZ, SCALARS, mutate
 
 import vvlab
 from vvlab.bots import make_bot
@@ -282,22 +282,7 @@ def valid_rulesets(draw: st.DrawFn) -> dict:
 def mutated_rulesets(draw: st.DrawFn) -> object:
     """A valid ruleset with a few keys or items replaced, removed or added."""
     data = copy.deepcopy(draw(st.sampled_from(VALID) | valid_rulesets()))
-    for _ in range(draw(st.integers(1, 4))):
-        found = values_in(data)
-        target = draw(st.sampled_from([v for v in found if isinstance(v, (dict, list))]))
-        new_value = draw(RULESET_VALUES | st.sampled_from(found).map(copy.deepcopy))
-        keys = list(target) if isinstance(target, dict) else list(range(len(target)))
-        action = draw(st.sampled_from(["replace", "delete", "add"]))
-        if action == "add" or not keys:
-            if isinstance(target, dict):
-                target[draw(st.sampled_from(KEYS))] = new_value
-            else:
-                target.insert(draw(st.integers(0, len(target))), new_value)
-        elif action == "delete":
-            del target[draw(st.sampled_from(keys))]
-        else:
-            target[draw(st.sampled_from(keys))] = new_value
-    return data
+    return mutate(draw, data, RULESET_VALUES, st.sampled_from(KEYS))
 
 
 def load_or_error(data: object) -> Ruleset | None:

@@ -40,15 +40,15 @@ penalty.divisor: must be a whole number from 1 to 99, got 2.5
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 
 from vvlab.engine.cards import KINDS, MAX_CARD_VALUE, card_data_problems
 from vvlab.engine.checks import is_whole
 from vvlab.engine.errors import RulesetError
 from vvlab.model.errors import Problem
 from vvlab.model.validate_json import (
+    Checker,
+    check_object,
     describe,
-    duplicate_key_problems,
     key_path,
     parse_json_text,
     quote,
@@ -79,7 +79,6 @@ MAX_PENALTY_POINTS = 999
 MAX_RULESET_BYTES = 1024 * 1024
 """Ruleset files larger than this (in bytes) are refused before they are read."""
 
-_Checker = Callable[[object, str], list[Problem]]
 _STEP = "[at_least_empty, points]"
 
 
@@ -97,7 +96,7 @@ Problem(path='penalty.steps[1][0]', message='thresholds must increase: 5 is not 
     """
     if not isinstance(data, dict):
         return [Problem("", f"a ruleset must be an object, got {describe(data)}")]
-    fields: dict[str, _Checker] = {
+    fields: dict[str, Checker] = {
         "name": _check_name,
         "description": _check_string,
         "provenance": _check_string,
@@ -105,7 +104,7 @@ Problem(path='penalty.steps[1][0]', message='thresholds must increase: 5 is not 
         "deck": _check_deck,
         "penalty": check_penalty_data,
     }
-    return _check_object(data, "", fields, ("name", "deck", "penalty"))
+    return check_object(data, "", fields, ("name", "deck", "penalty"))
 
 
 def check_ruleset_data(data: object, source: str | None = None) -> None:
@@ -142,30 +141,13 @@ def check_penalty_data(value: object, path: str) -> list[Problem]:
         both = ", not both" if "divisor" in value else ""
         problems.append(Problem(path, f'give "divisor" or "steps"{both}'))
     fields = {"divisor": _check_divisor, "rounding": _check_rounding, "steps": _check_steps}
-    problems += _check_object(value, path, fields, ())
+    problems += check_object(value, path, fields, ())
     if "rounding" in value and "steps" in value and "divisor" not in value:
         problems.append(Problem(key_path(path, "rounding"), '"rounding" goes with "divisor" only'))
     return problems
 
 
 # -- checkers ------------------------------------------------------------------------
-
-
-def _check_object(
-    obj: dict, path: str, fields: dict[str, _Checker], required: tuple[str, ...]
-) -> list[Problem]:
-    """Duplicate, unknown and missing keys, and each known key's own checker."""
-    problems: list[Problem] = []
-    for key, value in obj.items():
-        here = key_path(path, key)
-        problems += duplicate_key_problems(obj, key, here)
-        checker = fields.get(key) if isinstance(key, str) else None
-        if checker is None:
-            problems.append(Problem(here, f"unknown key {quote(key)}"))
-        else:
-            problems += checker(value, here)
-    problems += [Problem(path, f"missing key {quote(key)}") for key in required if key not in obj]
-    return problems
 
 
 def _whole(value: object, path: str, low: int, high: int) -> list[Problem]:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
 from importlib.resources import files
@@ -39,7 +39,9 @@ from importlib.resources import files
 from .errors import MapError, Problem
 from .validate_json import (
     MAX_FILE_BYTES,
+    Checker,
     JsonObject,
+    check_object,
     describe,
     duplicate_key_problems,
     is_finite_number,
@@ -91,8 +93,6 @@ MAX_MAP_STATIONS = 9999
 """The most stations a map may have."""
 MAX_INDICATORS = 6
 """The most indicator boxes a line's wagon has (and the schema's ``maximum``)."""
-
-_Checker = Callable[[object, str], list[Problem]]
 
 
 # -- public API -----------------------------------------------------------------------
@@ -222,7 +222,7 @@ def _references(data: Mapping[object, object]) -> _References:
 
 def _check_map(data: dict) -> list[Problem]:
     refs = _references(data)
-    fields: dict[str, _Checker] = {
+    fields: dict[str, Checker] = {
         "format": lambda value, path: [],  # already checked by validate_map_data
         "id": _check_id,
         "name": _check_name,
@@ -232,7 +232,7 @@ def _check_map(data: dict) -> list[Problem]:
         "lines": partial(_check_lines, station_ids=refs.station_ids),
     }
     required = ("format", "id", "name", "stations", "lines")
-    return _check_object(data, "", fields, required)
+    return check_object(data, "", fields, required)
 
 
 def _check_stations(value: object, path: str, used_ids: frozenset[str] | None) -> list[Problem]:
@@ -258,7 +258,7 @@ def _check_station(value: object, path: str) -> list[Problem]:
     if not isinstance(value, dict):
         return [Problem(path, f"must be an object, got {describe(value)}")]
     fields = {"name": _check_name, "x": _check_coordinate, "y": _check_coordinate}
-    return _check_object(value, path, fields, tuple(fields))
+    return check_object(value, path, fields, tuple(fields))
 
 
 def _check_lines(value: object, path: str, station_ids: frozenset[object] | None) -> list[Problem]:
@@ -280,7 +280,7 @@ def _check_line(
 ) -> list[Problem]:
     if not isinstance(value, dict):
         return [Problem(path, f"must be an object, got {describe(value)}")]
-    fields: dict[str, _Checker] = {
+    fields: dict[str, Checker] = {
         "id": partial(_check_line_id, line_path=path, first_at=first_at),
         "name": _check_name,
         "color": _check_color,
@@ -288,25 +288,7 @@ def _check_line(
         "bonus": _check_bonus,
         "stations": partial(_check_line_stations, station_ids=station_ids),
     }
-    return _check_object(value, path, fields, tuple(fields))
-
-
-def _check_object(
-    obj: dict, path: str, fields: Mapping[str, _Checker], required: tuple[str, ...]
-) -> list[Problem]:
-    """Duplicate, unknown and missing keys, and each known key's own checker."""
-    problems: list[Problem] = []
-    for key, value in obj.items():
-        child_path = key_path(path, key)
-        problems += duplicate_key_problems(obj, key, child_path)
-        checker = fields.get(key) if isinstance(key, str) else None
-        if checker is None:
-            problems.append(Problem(child_path, f"unknown key {quote(key)}"))
-        else:
-            problems += checker(value, child_path)
-    missing = [key for key in required if key not in obj]
-    problems += [Problem(path, f"missing key {quote(key)}") for key in missing]
-    return problems
+    return check_object(value, path, fields, tuple(fields))
 
 
 # -- checkers of single values ----------------------------------------------------------

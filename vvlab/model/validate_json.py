@@ -15,13 +15,15 @@ import math
 import os
 import re
 import stat
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from .errors import MapError, Problem, ProblemsError
 
 __all__ = [
     "MAX_FILE_BYTES",
+    "Checker",
     "JsonObject",
+    "check_object",
     "parse_json_text",
     "parse_map_text",
     "read_json_file",
@@ -320,3 +322,30 @@ def _dumps(value: object) -> str:
     if text.isprintable():
         return text
     return "".join(char if char.isprintable() else json.dumps(char)[1:-1] for char in text)
+
+
+Checker = Callable[[object, str], list[Problem]]
+"""Checks one JSON value at a path and lists its problems."""
+
+
+def check_object(
+    obj: dict, path: str, fields: Mapping[str, Checker], required: tuple[str, ...]
+) -> list[Problem]:
+    """Duplicate, unknown and missing keys of a JSON object, and each known key's own
+    checker (maps and rulesets are checked this way).
+
+    >>> check_object({"a": 1, "b": 2}, "x", {"a": lambda v, p: []}, ("a", "c"))
+    [Problem(path='x.b', message='unknown key "b"'), Problem(path='x', message='missing key "c"')]
+    """
+    problems: list[Problem] = []
+    for key, value in obj.items():
+        child_path = key_path(path, key)
+        problems += duplicate_key_problems(obj, key, child_path)
+        checker = fields.get(key) if isinstance(key, str) else None
+        if checker is None:
+            problems.append(Problem(child_path, f"unknown key {quote(key)}"))
+        else:
+            problems += checker(value, child_path)
+    missing = [key for key in required if key not in obj]
+    problems += [Problem(path, f"missing key {quote(key)}") for key in missing]
+    return problems
