@@ -13,8 +13,9 @@ import pyarrow.parquet as pq
 import pytest
 
 from vvlab import SimulationResult
-from vvlab.sim import executors, simulate, worker
+from vvlab.sim import executors, simulate, store, worker
 from vvlab.sim import run as run_module
+from vvlab.sim.blocks import BlockRecord
 
 
 def run(**kwargs):
@@ -179,6 +180,7 @@ def test_with_out_finished_blocks_do_not_pile_up_in_memory(tmp_path, monkeypatch
 
     monkeypatch.setattr(worker, "play_block", tracked)
     monkeypatch.setattr(SimulationResult, "from_records", whole_frames)
+    monkeypatch.setattr(store, "record_cache_bytes", lambda: 0)  # no blocks kept in memory
     res = run(players=2, games=256 * 10, seed=4, out=tmp_path / "r", progress=progress)
     assert len(counts) == 10 and max(counts) <= 2
     monkeypatch.undo()
@@ -235,3 +237,19 @@ def test_a_process_pool_keeps_only_the_chunks_in_flight():
     executors.run_pool(ChunkTask.from_spec(spec, "auto"), chunks, on_done, workers=2)
     assert len(alive) == 24
     assert max(alive) <= executors.IN_FLIGHT * 2
+
+
+def test_with_out_blocks_within_the_cache_budget_are_not_read_back(tmp_path, monkeypatch):
+    reads = []
+    read_block = store.read_block
+
+    def counting(*args, **kwargs):
+        reads.append(args[1])
+        return read_block(*args, **kwargs)
+
+    monkeypatch.setattr(store, "read_block", counting)
+    one_block = store._nbytes(BlockRecord.empty_record(0, 256, 1, 4, 12))  # tutorial, solo
+    monkeypatch.setattr(store, "record_cache_bytes", lambda: int(4.5 * one_block))
+    res = run(games=256 * 10, seed=4, out=tmp_path / "r")
+    assert reads == [4, 5, 6, 7, 8, 9]  # the first four came from memory
+    assert res.equals(run(games=256 * 10, seed=4))

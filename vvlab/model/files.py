@@ -100,10 +100,17 @@ def _not_regular(mode: int) -> str:
 
 
 @contextmanager
-def atomic_path(path: str | os.PathLike[str], overwrite: bool = False) -> Iterator[Path]:
+def atomic_path(
+    path: str | os.PathLike[str], overwrite: bool = False, durable: bool = True
+) -> Iterator[Path]:
     """A temporary path next to ``path`` to write to; when the block succeeds it is
     synced to disk and renamed to ``path``, otherwise removed. The target is checked
     first (:func:`check_target`).
+
+    ``durable=False`` skips the two syncs, for files whose loss in a power cut costs
+    only time: a cache that is checked when read (a run's block files carry checksums,
+    and a block that fails its check is played again). The rename still makes the
+    file whole or absent for every other process.
 
     For writers that need a file name (``DataFrame.to_parquet``, ``np.savez``); text
     and bytes go through :func:`atomic_write`.
@@ -120,10 +127,12 @@ def atomic_path(path: str | os.PathLike[str], overwrite: bool = False) -> Iterat
     tmp = Path(name)
     try:
         yield tmp
-        _sync_file(tmp)
+        if durable:
+            _sync_file(tmp)
         os.chmod(tmp, _mode_for(target))
         os.replace(tmp, target)
-        _sync_folder(target.parent)
+        if durable:
+            _sync_folder(target.parent)
     finally:
         tmp.unlink(missing_ok=True)
 

@@ -69,7 +69,9 @@ def write_block(path: Path, record: BlockRecord, run_id: str) -> None:
         "block": record.block,
         "sha256": arrays_sha256(arrays),
     }
-    with replacing(path) as tmp, open(tmp, "wb") as fh:
+    # not synced to disk: a block file is a cache checked when read; one cut short by a
+    # power loss is unreadable (played again) or fails its checksum (refused, saying so)
+    with replacing(path, durable=False) as tmp, open(tmp, "wb") as fh:
         np.savez(fh, **arrays, meta=np.array(json.dumps(meta)))
 
 

@@ -38,6 +38,23 @@ FALLBACK_MEMORY = 8 * 2**30
 """The memory assumed where the system does not tell (8 GiB)."""
 
 
+RECORD_CACHE_SHARE = 0.05
+"""With ``out=``, finished blocks are also kept in memory up to this share of the
+machine's memory (at most :data:`RECORD_CACHE_MAX` bytes), so that writing the results
+need not read them back from disk; the rest is read back block by block."""
+
+RECORD_CACHE_MAX = 2**30
+
+
+def record_cache_bytes() -> int:
+    """How many bytes of finished blocks a run with ``out=`` keeps in memory.
+
+    >>> 0 < record_cache_bytes() <= RECORD_CACHE_MAX
+    True
+    """
+    return int(min(RECORD_CACHE_MAX, RECORD_CACHE_SHARE * physical_memory()))
+
+
 def physical_memory() -> int:
     """The machine's memory in bytes (``SC_PHYS_PAGES * SC_PAGE_SIZE``), or
     :data:`FALLBACK_MEMORY` where the system does not tell."""

@@ -53,10 +53,11 @@ FOOTER_KEY = b"vvlab"
 """Key of a parquet file's footer metadata that holds the run identity and frame."""
 
 
-def replacing(path: Path) -> AbstractContextManager[Path]:
+def replacing(path: Path, durable: bool = True) -> AbstractContextManager[Path]:
     """:func:`~vvlab.model.files.atomic_path` for a file of a run folder, which a
-    resumed or repeated run replaces (``run.json``, block files, parquet files)."""
-    return atomic_path(path, overwrite=True)
+    resumed or repeated run replaces (``run.json``, block files, parquet files);
+    ``durable=False`` for the block files, a cache checked by checksum when read."""
+    return atomic_path(path, overwrite=True, durable=durable)
 
 
 def write_json(path: Path, data: Any) -> None:

@@ -353,7 +353,7 @@ def _finish(
 ) -> SimulationResult:
     """Write the results; when that fails every block is still in the block cache."""
     try:
-        return store.finish(spec, execution)
+        return store.finish(spec, execution, records.__getitem__)
     except (OSError, WriteRefused) as err:
         raise OutputError(
             f"cannot write the results to {store.folder}: {_reason(err)}; all {spec.blocks} "

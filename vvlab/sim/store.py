@@ -26,7 +26,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from collections.abc import Iterator, MutableMapping
+from collections.abc import Callable, Iterator, MutableMapping
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,7 @@ import numpy as np
 from vvlab.sim.blockfiles import block_number, read_block, write_block
 from vvlab.sim.blocks import BlockRecord
 from vvlab.sim.errors import RunFolderError
+from vvlab.sim.memory import record_cache_bytes
 from vvlab.sim.params import RunSpec, run_identity
 from vvlab.sim.resultfiles import write_json
 from vvlab.sim.streaming import write_run
@@ -162,10 +164,16 @@ class BlockStore:
                     finished[block] = rec
         return finished
 
-    def finish(self, spec: RunSpec, execution: dict[str, Any]) -> Any:
-        """Write the results as parquet from the kept blocks, remove the block cache and
-        return the result (read from the folder on first access)."""
-        write_run(self.folder, spec, self.read, execution)
+    def finish(
+        self,
+        spec: RunSpec,
+        execution: dict[str, Any],
+        read: Callable[[int], BlockRecord] | None = None,
+    ) -> Any:
+        """Write the results as parquet from the kept blocks (``read(b)`` gives block
+        ``b``, by default from its file), remove the block cache and return the result
+        (read from the folder on first access)."""
+        write_run(self.folder, spec, read or self.read, execution)
         shutil.rmtree(self.blocks_dir, ignore_errors=True)
         return self.result()
 
@@ -174,8 +182,10 @@ class Finished(MutableMapping[int, BlockRecord]):
     """The finished blocks of a run, block number to record, with their ``games``.
 
     Without a ``store`` the records are kept here (the result is built from them).
-    With one they are on disk: only which blocks are done stays in memory (a bit per
-    block) and a record is read back when asked for.
+    With one they are on disk, and kept here too only up to
+    :func:`~vvlab.sim.memory.record_cache_bytes` (records are small next to the frames:
+    writing the results then reads none back); which blocks are done stays in memory
+    (a bit per block) and a record not kept is read back when asked for.
 
     >>> from vvlab.sim.params import prepare_run
     >>> spec = prepare_run("tutorial", 1, None, 600, 0, None)
@@ -190,25 +200,33 @@ class Finished(MutableMapping[int, BlockRecord]):
         self.done = np.zeros(spec.blocks, dtype=bool)
         self.games = 0
         self._records: dict[int, BlockRecord] = {}
+        self._budget = record_cache_bytes() if store is not None else None
+        self._kept_bytes = 0
 
     def __setitem__(self, block: int, record: BlockRecord) -> None:
         if not self.done[block]:
             self.done[block] = True
             self.games += self.spec.block_games(block)
-        if self.store is None:
+        if self._budget is None:
             self._records[block] = record
+        elif block not in self._records and self._kept_bytes + _nbytes(record) <= self._budget:
+            self._records[block] = record
+            self._kept_bytes += _nbytes(record)
 
     def __getitem__(self, block: int) -> BlockRecord:
         if not (0 <= block < len(self.done) and self.done[block]):
             raise KeyError(block)
-        return self._records[block] if self.store is None else self.store.read(block)
+        record = self._records.get(block)
+        return record if record is not None else self.store.read(block)  # type: ignore[union-attr]
 
     def __delitem__(self, block: int) -> None:
         if not (0 <= block < len(self.done) and self.done[block]):
             raise KeyError(block)
         self.done[block] = False
         self.games -= self.spec.block_games(block)
-        self._records.pop(block, None)
+        record = self._records.pop(block, None)
+        if record is not None and self._budget is not None:
+            self._kept_bytes -= _nbytes(record)
 
     def __contains__(self, block: object) -> bool:
         return (
@@ -226,6 +244,10 @@ class Finished(MutableMapping[int, BlockRecord]):
     def missing(self) -> np.ndarray:
         """The blocks still to play, in order."""
         return np.flatnonzero(~self.done)
+
+
+def _nbytes(record: BlockRecord) -> int:
+    return sum(getattr(record, f.name).nbytes for f in fields(record) if f.name != "block")
 
 
 def _fits(rec: BlockRecord, spec: RunSpec, block: int) -> bool:
