@@ -93,7 +93,7 @@ def test_score_distribution_rejects_unknown_grouping(two_player):
 
 def test_breakdown_sums_to_the_mean_score(two_player):
     fig = score_breakdown(two_player)
-    parts = {t.name: dict(zip(t.x, t.y, strict=True)) for t in fig.data}
+    parts = {t.name: dict(zip(t.meta["groups"], t.y, strict=True)) for t in fig.data}
     assert list(parts) == ["bonus", "stars", "penalty", "mean score"]
     means = two_player.games.groupby("bot", observed=True)[["bonus", "stars", "penalty", "score"]]
     means = means.mean()
@@ -219,14 +219,14 @@ def test_bonus_race_figure_by_hand(hand_results):
     assert [t.name for t in fig.data] == list(OUTCOMES)
     assert fig.layout.barmode == "stack"
     for trace in fig.data:
-        assert [list(level) for level in trace.x] == [
-            ["1 player", "2 players", "2 players"],
-            ["x", "x", "y"],
-        ]
-    totals = np.sum([list(t.y) for t in fig.data], axis=0)
+        assert trace.orientation == "h"
+        assert trace.meta["players"] == ["1 player", "2 players", "2 players"]
+        assert trace.meta["bots"] == ["x", "x", "y"]
+        assert list(trace.y) == ["1 player · x", "2 players · x", "2 players · y"]
+    totals = np.sum([list(t.x) for t in fig.data], axis=0)
     assert totals == pytest.approx([1, 1, 1])
     won = fig.data[0]
-    assert list(won.y) == pytest.approx([0.5, 0.5, 0.5])
+    assert list(won.x) == pytest.approx([0.5, 0.5, 0.5])
 
 
 def test_bonus_race_on_simulations(two_player, three_player):

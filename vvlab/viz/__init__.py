@@ -19,7 +19,8 @@ from vvlab.viz.display import disable_notebook_display, enable_notebook_display
 from vvlab.viz.heatmap import station_fill_rates, station_heatmap
 from vvlab.viz.maps import draw_game, draw_map
 from vvlab.viz.progress import fill_progress, fill_table
-from vvlab.viz.results import bonus_race, line_completion, score_breakdown, score_distribution
+from vvlab.viz.race import bonus_race
+from vvlab.viz.results import line_completion, score_breakdown, score_distribution
 
 __all__ = [
     "bonus_race",

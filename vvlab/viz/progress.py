@@ -11,6 +11,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from vvlab.engine.game import Game
+from vvlab.viz.layout import fit_legend
 from vvlab.viz.maps import sheet_score
 from vvlab.viz.plan import FONT, INK, line_label
 
@@ -138,7 +139,7 @@ def game_fill_progress(game: Game) -> go.Figure:
         width=1000,
         height=420 * rows + 80,
     )
-    return fig
+    return fit_legend(fig)
 
 
 def player_traces(game: Game, part: pd.DataFrame, player: int) -> list[go.Scatter]:

@@ -10,6 +10,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from vvlab.viz.colors import bot_colors
+from vvlab.viz.layout import fit_legend
 from vvlab.viz.plan import FONT, INK
 
 if TYPE_CHECKING:
@@ -188,4 +189,4 @@ def run_fill_progress(result: SimulationResult, games: int = 200) -> go.Figure:
         width=1000,
         height=520,
     )
-    return fig
+    return fit_legend(fig)

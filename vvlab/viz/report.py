@@ -20,7 +20,8 @@ from vvlab.analysis import hindsight_scores, line_table, station_table, summary
 from vvlab.viz.heatmap import station_heatmap
 from vvlab.viz.maps import draw_map
 from vvlab.viz.progress import fill_progress
-from vvlab.viz.results import bonus_race, line_completion, score_breakdown, score_distribution
+from vvlab.viz.race import bonus_race
+from vvlab.viz.results import line_completion, score_breakdown, score_distribution
 
 SECTIONS = (
     ("metadata", "Run"),

@@ -14,9 +14,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from vvlab.analysis import (
-    OUTCOMES,
     as_results,
-    bonus_race_table,
     breakdown_table,
     games_table,
     line_completion_table,
@@ -24,13 +22,12 @@ from vvlab.analysis import (
     score_stats,
 )
 from vvlab.viz.colors import bot_colors, group_colors, lighter
+from vvlab.viz.layout import fit_legend
 from vvlab.viz.plan import FONT, INK
 
 if TYPE_CHECKING:
     from vvlab.analysis import Results
     from vvlab.sim.result import SimulationResult
-
-OUTCOME_COLORS = dict(zip(OUTCOMES, ("#2CA02C", "#FFB000", "#D62728", "#C7C7C7"), strict=True))
 
 
 def runs_title(result: Results) -> str:
@@ -65,16 +62,39 @@ def _layout(title: str, **more: Any) -> dict[str, Any]:
     }
 
 
-def value_shares(values: Any) -> Any:
-    """The share of each whole value from the smallest to the largest (zeros included).
+MAX_BINS = 40
+"""At most this many histogram bins per group: wider ranges get wider (whole) bins."""
+
+
+def bin_size(low: float, high: float, max_bins: int = MAX_BINS) -> int:
+    """A whole bin width that covers the integers ``low..high`` in at most ``max_bins``.
+
+    >>> bin_size(3, 30), bin_size(0, 120), bin_size(-5, 90)
+    (1, 4, 3)
+    """
+    return max(1, math.ceil((int(high) - int(low) + 1) / max_bins))
+
+
+def value_shares(values: Any, size: int = 1) -> Any:
+    """The share of values in each bin of ``size`` whole values, bins from the smallest
+    value up (empty ones included), indexed by the bin's centre. Bins are aligned on the
+    integers: a bin ``[k, k + size - 1]`` has its edges at ``k - 0.5`` and
+    ``k + size - 0.5``, so every bin holds the same number of possible scores.
 
     >>> import pandas as pd
     >>> value_shares(pd.Series([1, 1, 3, 4])).tolist()
     [0.5, 0.0, 0.25, 0.25]
+    >>> value_shares(pd.Series([1, 1, 3, 4]), size=2).to_dict()
+    {1.5: 0.5, 3.5: 0.5}
     """
-    counts = values.value_counts().sort_index()
-    full = range(int(counts.index.min()), int(counts.index.max()) + 1)
-    return counts.reindex(full, fill_value=0) / counts.sum()
+    low = int(values.min())
+    bins = (values.astype(int) - low) // size
+    counts = bins.value_counts().sort_index()
+    full = range(int(counts.index.max()) + 1)
+    shares = counts.reindex(full, fill_value=0) / counts.sum()
+    centres = [low + k * size + (size - 1) / 2 for k in full]
+    shares.index = [int(c) for c in centres] if size == 1 else centres
+    return shares
 
 
 def _alpha(color: str, alpha: float) -> str:
@@ -82,7 +102,9 @@ def _alpha(color: str, alpha: float) -> str:
     return f"rgba({r},{g},{b},{alpha})"
 
 
-def _histogram(group: str, share: Any, color: str, measure: str) -> go.Scatter:
+def _histogram(group: str, share: Any, color: str, measure: str, size: int) -> go.Scatter:
+    """A histogram as a filled step line: a step per bin, edges at half-integers."""
+    at = "%{x}" if size == 1 else f"%{{x:.1f}} ± {(size - 1) / 2:g}"
     return go.Scatter(
         x=share.index.tolist(),
         y=share.tolist(),
@@ -93,8 +115,8 @@ def _histogram(group: str, share: Any, color: str, measure: str) -> go.Scatter:
         line={"color": color, "width": 2},
         fill="tozeroy",
         fillcolor=_alpha(color, 0.12),
-        hovertemplate=f"{group}<br>{measure} %{{x}}: %{{y:.1%}} of games<extra></extra>",
-        meta={"role": "histogram", "group": group},
+        hovertemplate=f"{group}<br>{measure} {at}: %{{y:.1%}} of games<extra></extra>",
+        meta={"role": "histogram", "group": group, "bin_size": size},
     )
 
 
@@ -160,8 +182,9 @@ def score_distribution(result: Results, by: str = "bot", measure: str = "score")
     table = games_table(result)
     stats = score_stats(result, by, measure)
     colors = group_colors(stats.index, by)
-    shares = {g: value_shares(table.loc[table[by] == g, measure]) for g in stats.index}
-    fig = go.Figure([_histogram(g, shares[g], colors[g], measure) for g in stats.index])
+    size = bin_size(table[measure].min(), table[measure].max())
+    shares = {g: value_shares(table.loc[table[by] == g, measure], size) for g in stats.index}
+    fig = go.Figure([_histogram(g, shares[g], colors[g], measure, size) for g in stats.index])
     top = max(float(share.max()) for share in shares.values())
     for i, (group, row) in enumerate(stats.iterrows()):
         fig.add_trace(_mean_marker(group, row, top * (1.08 + 0.07 * i), colors[group]))
@@ -174,7 +197,13 @@ def score_distribution(result: Results, by: str = "bot", measure: str = "score")
         xaxis={"title": {"text": measure}},
         yaxis={"title": {"text": "share of games"}, "tickformat": ".0%"},
     )
-    return fig
+    return fit_legend(fig)
+
+
+BAR_WIDTH = 0.5
+"""Width of the breakdown's bars, in groups (one group = 1 on the x axis)."""
+MEAN_GAP = 0.06
+"""Gap between a breakdown bar and its mean marker, in groups."""
 
 
 def score_breakdown(result: Results, by: str = "bot") -> go.Figure:
@@ -203,37 +232,48 @@ def score_breakdown(result: Results, by: str = "bot") -> go.Figure:
     ['bonus', 'stars', 'penalty', 'mean score']
     """
     table = breakdown_table(result, by)
-    groups = table.index.tolist()
+    groups = [str(g) for g in table.index]
+    at = list(range(len(groups)))
     fig = go.Figure()
     parts = (("bonus", 1, "#4C9F70"), ("stars", 1, "#FFC83D"), ("penalty", -1, "#D9534F"))
     for name, sign, color in parts:
         values = (sign * table[name]).tolist()
         fig.add_bar(
-            x=groups,
+            x=at,
             y=values,
+            width=BAR_WIDTH,
             name=name,
             marker={"color": color},
             text=[f"{v:+.1f}" for v in values],
             textposition="inside",
-            hovertemplate=f"%{{x}}: mean {name} %{{y:.2f}}<extra></extra>",
+            customdata=groups,
+            meta={"role": "part", "groups": groups},
+            hovertemplate=f"%{{customdata}}: mean {name} %{{y:.2f}}<extra></extra>",
         )
-    fig.add_scatter(
-        x=groups,
+    fig.add_scatter(  # beside the bars, so the marker and its text cover no bar label
+        x=[i + BAR_WIDTH / 2 + MEAN_GAP for i in at],
         y=table["score"].tolist(),
         mode="markers+text",
         name="mean score",
         marker={"symbol": "diamond", "size": 13, "color": INK},
         text=[f"{v:.1f}" for v in table["score"]],
         textposition="middle right",
-        hovertemplate="%{x}: mean score %{y:.2f}<extra></extra>",
+        customdata=groups,
+        meta={"role": "mean", "groups": groups},
+        hovertemplate="%{customdata}: mean score %{y:.2f}<extra></extra>",
     )
     fig.update_layout(
         _layout(f"<b>Mean score by {by}</b>: bonus + stars − penalty · {runs_title(result)}"),
         barmode="relative",
-        xaxis={"title": {"text": by}, "type": "category"},
+        xaxis={
+            "title": {"text": by},
+            "tickvals": at,
+            "ticktext": groups,
+            "range": [-0.6, len(groups) - 0.4],
+        },
         yaxis={"title": {"text": "points (mean per game)"}, "zeroline": True},
     )
-    return fig
+    return fit_legend(fig)
 
 
 def _line_labels(result: SimulationResult, lines: list[str]) -> dict[str, str]:
@@ -290,7 +330,7 @@ def line_completion(result: SimulationResult) -> go.Figure:
     )
     fig.update_yaxes(autorange="reversed", type="category")
     fig.update_xaxes(tickformat=".0%", range=[0, 1.02], row=1, col=1)
-    return fig
+    return fit_legend(fig)
 
 
 def _bot_traces(bot: str, part: Any, y: list[str], color: str) -> tuple[go.Bar, go.Scatter]:
@@ -346,54 +386,3 @@ def _bonus_bars(
             row=1,
             col=3,
         )
-
-
-def bonus_race(result: Results) -> go.Figure:
-    """What became of the first bonuses, by player count and bot.
-
-    Parameters
-    ----------
-    result
-        A simulation result or a list of them (typically the same map played by 1, 2,
-        3, ... players).
-
-    Returns
-    -------
-    plotly.graph_objects.Figure
-        One stacked bar trace per outcome of
-        :data:`~vvlab.analysis.OUTCOMES` (won; lost to a later bonus; lost and not
-        completed; nobody completed) over the (player count, bot) pairs; each bar sums
-        to 1.
-
-    Examples
-    --------
-    >>> import vvlab
-    >>> res = vvlab.simulate("tutorial", players=2, bots=["greedy", "random"], games=50,
-    ...                      seed=1, workers=1, progress=False)
-    >>> [t.name for t in bonus_race(res).data]
-    ['first bonus won', 'later bonus', 'crossed out, not completed', 'nobody completed']
-    """
-    table = bonus_race_table(result)
-    x = [
-        table.index.get_level_values("players").tolist(),
-        table.index.get_level_values("bot").tolist(),
-    ]
-    fig = go.Figure()
-    for outcome in OUTCOMES:
-        fig.add_bar(
-            x=x,
-            y=table[outcome].tolist(),
-            name=outcome,
-            marker={"color": OUTCOME_COLORS[outcome]},
-            text=[f"{v:.0%}" if v >= 0.04 else "" for v in table[outcome]],
-            textposition="inside",
-            meta={"role": "outcome", "outcome": outcome},
-            hovertemplate="%{x}: " + outcome + " on %{y:.1%} of line sheets<extra></extra>",
-        )
-    fig.update_layout(
-        _layout(f"<b>The race for first bonuses</b> · {runs_title(result)}"),
-        barmode="stack",
-        yaxis={"title": {"text": "share of (sheet, line) pairs"}, "tickformat": ".0%"},
-        legend={"title": {"text": "first bonus"}, "traceorder": "reversed"},
-    )
-    return fig

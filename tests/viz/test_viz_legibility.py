@@ -1,0 +1,140 @@
+"""Figures legible at the size they are shown: legends inside, labels apart, horizontal
+axis labels, whole-number histogram bins, the mean marker beside the bars."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pandas as pd
+import pytest
+
+import vvlab
+from vvlab.viz import (
+    bonus_race,
+    draw_map,
+    fill_progress,
+    line_completion,
+    score_breakdown,
+    score_distribution,
+    station_heatmap,
+)
+from vvlab.viz.layout import (
+    legend_entries,
+    legend_fits,
+    overlaps,
+    place_labels,
+    text_width,
+)
+from vvlab.viz.results import BAR_WIDTH
+
+LONG_BOTS = ["lookahead:depth=1", "greedy", "random"]
+
+
+@pytest.fixture(scope="module")
+def runs():
+    """Long bot specs on several cities (two of them with long names)."""
+    return [
+        vvlab.simulate(city, players=3, bots=LONG_BOTS, games=12, seed=4, workers=1, progress=False)
+        for city in ("amsterdam", "tutorial")
+    ]
+
+
+def figures(runs):
+    one = runs[0]
+    yield "distribution", score_distribution(runs)
+    yield "distribution by city", score_distribution(runs, by="city")
+    yield "breakdown", score_breakdown(runs)
+    yield "breakdown by city", score_breakdown(runs, by="city")
+    yield "lines", line_completion(one)
+    yield "heatmap", station_heatmap(None, one)
+    yield "race", bonus_race(runs)
+    yield "fill", fill_progress(one)
+    yield "plan", draw_map(one.city)
+
+
+def test_text_width_grows_with_characters_and_size():
+    assert text_width("abcd", 10) == 2 * text_width("ab", 10)
+    assert text_width("ab", 20) == 2 * text_width("ab", 10)
+    assert text_width("<b>ab</b>") == text_width("ab")
+
+
+def test_every_legend_fits_inside_its_figure(runs):
+    for name, fig in figures(runs):
+        entries = legend_entries(fig)
+        assert legend_fits(fig), (name, entries, fig.layout.margin.r)
+    # the long names are really in the legends checked
+    dist = score_distribution(runs, by="city")
+    assert "amsterdam" in legend_entries(dist)
+    assert "lookahead:depth=1" in legend_entries(score_distribution(runs))
+
+
+def test_breakdown_mean_marker_is_beside_the_bars(runs):
+    fig = score_breakdown(runs)
+    bars = [t for t in fig.data if t.type == "bar"]
+    (mean,) = [t for t in fig.data if t.name == "mean score"]
+    for i, x in enumerate(mean.x):
+        for bar in bars:
+            assert x - bar.x[i] > bar.width / 2 == BAR_WIDTH / 2
+    assert mean.textposition == "middle right"
+    assert list(fig.layout.xaxis.ticktext) == mean.meta["groups"]
+
+
+def test_bonus_race_labels_are_horizontal(runs):
+    fig = bonus_race(runs)
+    for trace in fig.data:
+        assert trace.orientation == "h"
+        assert all(isinstance(label, str) for label in trace.y)
+    assert fig.layout.yaxis.tickangle in (None, 0)
+
+
+def test_histogram_bins_are_whole_and_aligned_on_half_integers():
+    scores = list(range(0, 121, 2)) * 3 + [5, 7]
+    games = pd.DataFrame({"bot": "x", "score": scores})
+    metadata = {
+        "players": 1,
+        "games": len(scores),
+        "seed": 0,
+        "map_id": "m",
+        "ruleset": {"name": "r"},
+    }
+    from types import SimpleNamespace
+
+    fig = score_distribution(SimpleNamespace(games=games, metadata=metadata))
+    (hist,) = [t for t in fig.data if t.meta["role"] == "histogram"]
+    size = hist.meta["bin_size"]
+    assert size == int(size) and size > 1
+    assert len(hist.x) <= 40
+    for centre in hist.x:
+        low = centre - size / 2
+        assert low - int(low) in (0.5, -0.5) or (low + 0.5) == int(low + 0.5)
+    edges = [c - size / 2 for c in hist.x]
+    assert all((e + 0.5).is_integer() for e in edges)
+    assert [b - a for a, b in itertools.pairwise(hist.x)] == [size] * (len(hist.x) - 1)
+    assert sum(hist.y) == pytest.approx(1)
+
+
+def test_place_labels_never_overlaps():
+    rng = random.Random(3)
+    points = [(rng.uniform(0, 50), rng.uniform(0, 30)) for _ in range(80)]
+    sizes = [(rng.uniform(3, 9), 1.5) for _ in points]
+    placed = place_labels(points, sizes, gap=0.5)
+    boxes = [p[1] for p in placed if p is not None]
+    assert len(boxes) > 20
+    for a, b in itertools.combinations(boxes, 2):
+        assert not overlaps(a, b)
+    for (x, y), choice, (w, h) in zip(points, placed, sizes, strict=True):
+        if choice is not None:
+            x0, y0, x1, y1 = choice[1]
+            assert x1 - x0 == pytest.approx(w) and y1 - y0 == pytest.approx(h)
+            assert x0 - 0.5 - w <= x <= x1 + 0.5 + w and y0 - 2 <= y <= y1 + 2
+
+
+def test_place_labels_respects_obstacles_bounds_and_order():
+    first, second = place_labels([(0, 0), (0, 0)], [(2, 1), (2, 1)], gap=0)
+    assert first[0] == "right" and second[0] == "left"
+    (blocked,) = place_labels([(0, 0)], [(2, 1)], gap=0, obstacles=[(0, -1, 3, 1)])
+    assert blocked[0] == "left"
+    (inside,) = place_labels([(0, 0)], [(2, 1)], gap=0, bounds=(-0.5, -3, 3, 0.2))
+    assert inside[0] == "bottom right"
+    assert place_labels([(0, 0)], [(2, 1)], bounds=(0, 0, 1, 1)) == [None]

@@ -1,0 +1,238 @@
+"""Text sizes, legends that fit, and label placement without overlaps.
+
+Plotly lays out text in the browser, so a figure cannot ask how wide a label will be.
+These helpers estimate it from the character count and the font size (a generous
+average glyph width), which is enough to keep legends inside the figure and labels
+apart.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+CHAR_WIDTH = 0.62
+"""Average glyph width as a share of the font size (generous for sans-serif text)."""
+LEGEND_SYMBOL = 40
+"""Pixels of a legend item besides its text: the symbol and the gaps."""
+
+Box = tuple[float, float, float, float]
+"""An axis-aligned rectangle ``(x0, y0, x1, y1)``."""
+
+_TAGS = re.compile(r"<[^>]*>")
+
+
+def plain_text(text: str) -> str:
+    """``text`` without HTML tags, as plotly shows it (``<br>`` ends a line).
+
+    >>> plain_text("<span style='color:red'>■</span> A<br>Line A")
+    '■ A\\nLine A'
+    """
+    return _TAGS.sub("", re.sub(r"<br\s*/?>", "\n", text))
+
+
+def text_width(text: str, size: float = 12) -> float:
+    """Estimated width in pixels of ``text`` (its longest line) at ``size`` px.
+
+    >>> text_width("amsterdam", 12)
+    66.96
+    >>> text_width("ab<br>abcd", 10) == text_width("abcd", 10)
+    True
+    """
+    lines = plain_text(text).split("\n")
+    return round(max(len(line) for line in lines) * size * CHAR_WIDTH, 2)
+
+
+def legend_entries(fig: Any) -> list[str]:
+    """The texts a figure's legend shows: its title and each trace name in the legend.
+
+    >>> import plotly.graph_objects as go
+    >>> fig = go.Figure([go.Bar(name="a"), go.Bar(name="b", showlegend=False)])
+    >>> legend_entries(fig)
+    ['a']
+    """
+    names = []
+    for trace in fig.data:
+        if trace.showlegend is False or not trace.name:
+            continue
+        if trace.showlegend is None and len(fig.data) == 1:
+            continue  # plotly hides the legend of a single trace
+        names.append(str(trace.name))
+    return list(dict.fromkeys(names))
+
+
+def legend_fits(fig: Any, size: float = 12) -> bool:
+    """Whether ``fig``'s legend fits inside the figure, by estimated text widths.
+
+    A vertical legend at the right (the plotly default, ``x`` >= 1) must fit in the
+    right margin; a horizontal legend must fit its longest entry within the width.
+
+    >>> import plotly.graph_objects as go
+    >>> fig = go.Figure([go.Bar(name="x" * 40), go.Bar(name="y")])
+    >>> fig.update_layout(width=600, margin={"r": 80}).layout.width
+    600
+    >>> legend_fits(fig)
+    False
+    >>> legend_fits(fig.update_layout(legend=legend_below(legend_entries(fig), 600)))
+    True
+    """
+    entries = legend_entries(fig)
+    if not entries or fig.layout.showlegend is False:
+        return True
+    legend = fig.layout.legend
+    font = legend.font.size if legend.font and legend.font.size else size
+    need = max(text_width(e, font) for e in entries) + LEGEND_SYMBOL
+    if legend.title and legend.title.text:
+        need = max(need, text_width(legend.title.text, font))
+    width = fig.layout.width or 700
+    if legend.orientation == "h":
+        return need <= width
+    margin = fig.layout.margin.r if fig.layout.margin.r is not None else 80
+    x = legend.x if legend.x is not None else 1.02
+    margins = (fig.layout.margin.l or 80) + margin
+    spare = margin - (x - 1) * (width - margins) if x >= 1 else width
+    return need <= spare
+
+
+def fit_legend(fig: Any, size: float = 12) -> Any:
+    """Widen the right margin of ``fig`` so that its vertical legend fits; returns it.
+
+    >>> import plotly.graph_objects as go
+    >>> fig = go.Figure([go.Bar(name="x" * 40), go.Bar(name="y")]).update_layout(width=600)
+    >>> legend_fits(fit_legend(fig))
+    True
+    """
+    entries = legend_entries(fig)
+    if not entries:
+        return fig
+    legend = fig.layout.legend
+    title = legend.title.text if legend.title and legend.title.text else ""
+    width = fig.layout.width or 700
+    need = max(right_margin(entries, size), text_width(title, size) + 10)
+    fig.update_layout(
+        margin={"r": int(need + 0.03 * width)},
+        legend={"x": 1.02, "xanchor": "left", "orientation": "v"},
+    )
+    return fig
+
+
+def legend_below(entries: Sequence[str], width: float, title: str | None = None) -> dict:
+    """A horizontal legend under the plot for a figure ``width`` px wide; entries
+    wrap onto more rows when they do not fit on one.
+
+    >>> legend_below(["a", "b"], 800)["orientation"]
+    'h'
+    """
+    legend: dict[str, Any] = {
+        "orientation": "h",
+        "x": 0,
+        "xanchor": "left",
+        "y": -0.14,
+        "yanchor": "top",
+    }
+    if title:
+        legend["title"] = {"text": title, "side": "left"}
+    return legend
+
+
+def right_margin(entries: Sequence[str], size: float = 12, least: int = 80) -> int:
+    """A right margin in pixels wide enough for a vertical legend of ``entries``.
+
+    >>> right_margin(["lookahead:depth=2,samples=8"])
+    242
+    """
+    widest = max((text_width(e, size) for e in entries), default=0)
+    return max(least, int(widest + LEGEND_SYMBOL + 0.5) + 1)
+
+
+def overlaps(a: Box, b: Box) -> bool:
+    """Whether two boxes overlap (touching edges do not).
+
+    >>> overlaps((0, 0, 2, 2), (1, 1, 3, 3)), overlaps((0, 0, 1, 1), (1, 0, 2, 1))
+    (True, False)
+    """
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+POSITIONS = (
+    "right",
+    "left",
+    "top",
+    "bottom",
+    "top right",
+    "bottom right",
+    "top left",
+    "bottom left",
+)
+"""Candidate label positions around a point, in order of preference."""
+
+
+def _box(x: float, y: float, w: float, h: float, position: str, gap: float) -> Box:
+    cx = {"right": x + gap + w / 2, "left": x - gap - w / 2}
+    cy = {"top": y + gap + h / 2, "bottom": y - gap - h / 2}
+    mx = next((cx[p] for p in cx if p in position), x)
+    my = next((cy[p] for p in cy if p in position), y)
+    return (mx - w / 2, my - h / 2, mx + w / 2, my + h / 2)
+
+
+def _inside(box: Box, bounds: Box) -> bool:
+    return (
+        bounds[0] <= box[0] and box[2] <= bounds[2] and bounds[1] <= box[1] and box[3] <= bounds[3]
+    )
+
+
+def place_labels(
+    points: Sequence[tuple[float, float]],
+    sizes: Sequence[tuple[float, float]],
+    *,
+    gap: float = 4.0,
+    obstacles: Sequence[Box] = (),
+    bounds: Box | None = None,
+    positions: Sequence[str] = POSITIONS,
+) -> list[tuple[str, Box] | None]:
+    """Greedy placement of one label per point so that no two labels overlap.
+
+    Each label (``sizes[i]`` = width, height, in the same units as the points, y up)
+    tries ``positions`` around its point in order and takes the first whose box hits
+    no label placed before it, no obstacle (e.g. the markers) and stays inside
+    ``bounds``. A label with no free position gets ``None``: show it on hover only.
+    Points are handled in the given order, so put the important ones first.
+
+    Returns, per point, ``(position, box)`` or ``None``; ``position`` is a plotly
+    ``textposition`` word pair such as ``"top right"``.
+
+    >>> [p for p, box in place_labels([(0, 0), (1, 0), (0, 0.5)], [(4, 1)] * 3)]
+    ['right', 'left', 'top']
+    >>> place_labels([(0, 0), (0, 0)], [(4, 1), (4, 1)], positions=("right",))
+    [('right', (4.0, -0.5, 8.0, 0.5)), None]
+    """
+    placed: list[Box] = []
+    out: list[tuple[str, Box] | None] = []
+    for (x, y), (w, h) in zip(points, sizes, strict=True):
+        choice = None
+        for position in positions:
+            box = _box(x, y, w, h, position, gap)
+            if bounds is not None and not _inside(box, bounds):
+                continue
+            if any(overlaps(box, other) for other in placed) or any(
+                overlaps(box, o) for o in obstacles
+            ):
+                continue
+            choice = (position, box)
+            break
+        if choice is not None:
+            placed.append(choice[1])
+        out.append(choice)
+    return out
+
+
+def textposition(position: str) -> str:
+    """The plotly ``textposition`` of a :func:`place_labels` position.
+
+    >>> textposition("right"), textposition("top"), textposition("bottom left")
+    ('middle right', 'top center', 'bottom left')
+    """
+    if " " in position:
+        return position
+    return {"right": "middle right", "left": "middle left"}.get(position, f"{position} center")
