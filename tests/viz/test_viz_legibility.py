@@ -138,3 +138,24 @@ def test_place_labels_respects_obstacles_bounds_and_order():
     (inside,) = place_labels([(0, 0)], [(2, 1)], gap=0, bounds=(-0.5, -3, 3, 0.2))
     assert inside[0] == "bottom right"
     assert place_labels([(0, 0)], [(2, 1)], bounds=(0, 0, 1, 1)) == [None]
+
+
+@pytest.mark.parametrize("draw", ["plan", "heatmap"])
+def test_station_names_on_the_plan_do_not_overlap(builtin, draw):
+    from vvlab.viz.names import named_stations
+
+    if draw == "plan":
+        fig = draw_map(builtin)
+    else:
+        res = vvlab.simulate(builtin, games=4, seed=1, workers=1, progress=False)
+        fig = station_heatmap(None, res)
+    (names,) = [t for t in fig.data if t.meta and t.meta.get("role") == "names"]
+    shown = names.meta["ids"]
+    important = named_stations(builtin)
+    assert set(shown) <= set(important)
+    assert len(shown) >= min(3, len(important))
+    assert list(names.text) == [builtin.stations[s].name for s in shown]
+    for a, b in itertools.combinations(names.meta["boxes"], 2):
+        assert not overlaps(a, b)
+    transfers = [s for s in builtin.stations if len(builtin.lines_through(s)) > 1]
+    assert set(transfers[:1]) <= set(shown) or len(transfers) == 0

@@ -10,6 +10,10 @@ from vvlab.engine.game import MAX_PLAYERS
 DEFAULT_MAP = "berlin"
 """The map of ``vvlab show`` and ``vvlab play`` when none is named."""
 
+DEFAULT_BOTS = "lookahead:depth=1"
+"""The bots of ``vvlab simulate`` and ``vvlab report`` when ``--bots`` is not given: a
+bot that plays like a careful person. (The Python API's default stays ``random``.)"""
+
 PLAYERS = f"1-{MAX_PLAYERS}"
 """How many players a game takes, as the help texts say it."""
 
@@ -22,12 +26,16 @@ def add_run_arguments(parser: argparse.ArgumentParser, bots_help: str) -> None:
     >>> add_run_arguments(parser, "bots")
     >>> args = parser.parse_args(["tutorial", "--players", "2"])
     >>> args.map, args.games, args.players, args.bots, args.seed, args.workers
-    ('tutorial', 1000, 2, None, 0, None)
+    ('tutorial', 1000, 2, 'lookahead:depth=1', 0, None)
+    >>> "(default lookahead:depth=1)" in " ".join(parser.format_help().split())
+    True
     """
     parser.add_argument("map", help="built-in map name or .json file")
     parser.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
     parser.add_argument("--players", type=int, default=1, help=f"players per game, {PLAYERS}")
-    parser.add_argument("--bots", default=None, help=bots_help)
+    parser.add_argument(
+        "--bots", default=DEFAULT_BOTS, help=f"{bots_help} (default {DEFAULT_BOTS})"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
     parser.add_argument("--ruleset", default="voll-verplant", help="ruleset name or .json file")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")

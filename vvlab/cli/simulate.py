@@ -15,7 +15,7 @@ from vvlab.sim.errors import SimulationInterrupted
 
 BOTS_HELP = (
     "one bot per player or one for all, comma-separated: greedy,random; "
-    "parameters after a colon: lookahead:depth=2,samples=8 (default random)"
+    "parameters after a colon: lookahead:depth=2,samples=8"
 )
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import plotly.graph_objects as go
 
 from vvlab.viz.geometry import HEIGHT, WIDTH, station_size
+from vvlab.viz.names import station_names
 from vvlab.viz.plan import line_traces, plan_axes, plan_layout, station_trace
 from vvlab.viz.wagons import map_geometry
 
@@ -74,7 +75,8 @@ def station_heatmap(
     -------
     plotly.graph_objects.Figure
         The lines (faded, ``meta["role"] == "line"``) and one ``stations`` trace whose
-        ``marker.color`` is the fill rate of each station, in map order.
+        ``marker.color`` is the fill rate of each station, in map order, and the
+        ``names`` of transfer stations and termini (where they fit).
 
     Examples
     --------
@@ -108,7 +110,8 @@ def station_heatmap(
             "<extra>", "<br>filled in %{customdata[3]:.1%} of games<extra>"
         ),
     )
-    fig = go.Figure([*line_traces(city, geo, showlegend=False, opacity=0.45), stations])
+    names = station_names(city, geo)
+    fig = go.Figure([*line_traces(city, geo, showlegend=False, opacity=0.45), stations, names])
     x_axis, y_axis = plan_axes(geo)
     games = int(result.metadata["games"])
     who = f"seats played by {bot}" if bot is not None else "all seats"

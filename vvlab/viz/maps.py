@@ -8,6 +8,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from vvlab.viz.geometry import HEIGHT, WIDTH, station_size
+from vvlab.viz.names import station_names
 from vvlab.viz.plan import (
     FONT,
     INK,
@@ -175,7 +176,8 @@ def draw_map(
     -------
     plotly.graph_objects.Figure
         Traces carry ``meta["role"]``: ``line`` (one per line, in the legend),
-        ``wagon``, ``indicators`` and ``bonus`` (per line), ``stations``, and with a
+        ``wagon``, ``indicators`` and ``bonus`` (per line), ``stations``, ``names``
+        (the names of transfer stations and termini, where they fit), and with a
         sheet ``completed`` (per completed line), ``crossed`` and ``stars``.
 
     Examples
@@ -196,6 +198,7 @@ def draw_map(
     city, sheet = _resolve(city, sheet, game, player)
     geo = map_geometry(city, width, height)
     fig = go.Figure(plan_traces(city, geo, sheet, ("x", "y"), legend=True))
+    fig.add_trace(station_names(city, geo))
     x_axis, y_axis = plan_axes(geo)
     fig.update_layout(
         plan_layout(map_title(city, sheet, game, player), width, height),
