@@ -53,8 +53,8 @@ def solo_page() -> str:
 
 def test_every_section_in_order(solo_page):
     page = Page(solo_page)
-    assert page.sections == [sid for sid, _ in SECTIONS]
-    assert page.plots == 7  # plan, distribution, breakdown, lines, heatmap, race, fill
+    assert page.sections == [sid for sid, _ in SECTIONS if sid != "bonus-race"]  # solo
+    assert page.plots == 6  # plan, distribution, breakdown, lines, heatmap, fill
     for sid in ("metadata", "summary", "lines", "stations", "hindsight"):
         assert page.tables.get(sid) == 1, sid
 
@@ -62,7 +62,7 @@ def test_every_section_in_order(solo_page):
 def test_works_offline_with_plotly_js_embedded_once(solo_page):
     page = Page(solo_page)
     assert page.script_src == [] and page.link_href == []
-    assert solo_page.count("Plotly.newPlot") == 7
+    assert solo_page.count("Plotly.newPlot") == 6
     assert solo_page.count("plotly.js v") == 1  # the bundle's banner
 
 
@@ -111,7 +111,8 @@ def test_cli_report(tmp_path, capsys):
     assert code == 0
     assert f"report written to {out}" in capsys.readouterr().out
     page = Page(out.read_text(encoding="utf-8"))
-    assert page.sections == [sid for sid, _ in SECTIONS] and page.script_src == []
+    solo = [sid for sid, _ in SECTIONS if sid != "bonus-race"]
+    assert page.sections == solo and page.script_src == []
     assert "seed 4" in " ".join(page.text)
 
 
@@ -119,3 +120,112 @@ def test_cli_report_bad_map(tmp_path, capsys):
     code = main(["report", "nowhere", "--games", "5", "--out", str(tmp_path / "r.html")])
     assert code != 0
     assert not (tmp_path / "r.html").exists()
+
+
+def test_report_names_the_bots_rounds_tables_and_keeps_one_rate(tmp_path):
+    res = vvlab.simulate(
+        "tutorial", 2, ["lookahead:depth=1", "greedy"], 30, 5, workers=1, progress=False
+    )
+    page_text = build_report(result=res, hindsight_games=0)
+    page = Page(page_text)
+    assert "bonus-race" in page.sections  # two players: there is a race
+    heading = re.search(r"<h1>(.*?)</h1>", page_text).group(1)
+    assert "(lookahead:depth=1, greedy)" in heading
+    for table in re.findall(r"<table.*?</table>", page_text, flags=re.S):
+        numbers = re.findall(r"<td>(-?\d+\.\d+)</td>", table)
+        assert not any(re.fullmatch(r"-?\d+\.\d{4,}", n) for n in numbers)
+    lines = re.search(r'<section id="lines">.*?</section>', page_text, flags=re.S).group(0)
+    header = re.findall(r"<th>(\w+)</th>", lines)
+    assert "rate" in header
+    solo = vvlab.simulate("tutorial", 1, ["greedy"], 10, 5, workers=1, progress=False)
+    solo_lines = re.search(
+        r'<section id="lines">.*?</section>',
+        build_report(result=solo, hindsight_games=0),
+        flags=re.S,
+    ).group(0)
+    assert "line_rate" not in solo_lines and "<th>rate</th>" in solo_lines
+
+
+def test_rounded_tables():
+    import pandas as pd
+
+    from vvlab.viz.exports import rounded
+
+    frame = pd.DataFrame({"games": [50.0], "mean": [15.16666], "ci95": [0.596225]})
+    assert rounded(frame).iloc[0].tolist() == [50, 15.17, 0.596]
+    html_table = _table_html(frame)
+    assert "15.17" in html_table and "50<" in html_table and "15.167" not in html_table
+
+
+def _table_html(frame):
+    from vvlab.viz.report import _table
+
+    return _table(frame)
+
+
+REPORT = ["report", "tutorial", "--games", "10", "--seed", "2", "--bots", "greedy",
+          "--workers", "1", "--hindsight-games", "0"]  # fmt: skip
+
+
+def test_cli_report_tables_as_csv_and_force(tmp_path, capsys):
+    import pandas as pd
+
+    out, tables = tmp_path / "r.html", tmp_path / "tables"
+    argv = [*REPORT, "--out", str(out), "--tables", str(tables)]
+    assert main(argv) == 0
+    assert f"tables written to {tables}" in capsys.readouterr().out
+    assert sorted(p.name for p in tables.iterdir()) == ["lines.csv", "stations.csv", "summary.csv"]
+    summary = pd.read_csv(tables / "summary.csv", index_col=0)
+    assert summary.loc["greedy", "games"] == 10
+    out.unlink()
+    before = (tables / "lines.csv").read_bytes()
+    assert main(argv) == 2  # an existing table is refused before anything is written
+    assert "exists" in capsys.readouterr().err and not out.exists()
+    assert main([*argv, "--force"]) == 0 and (tables / "lines.csv").read_bytes() == before
+
+
+def test_cli_report_figures_without_kaleido_says_how_to_get_it(tmp_path, capsys, monkeypatch):
+    from vvlab.viz import exports
+
+    monkeypatch.setattr(exports, "kaleido_available", lambda: False)
+    out, figures = tmp_path / "r.html", tmp_path / "figs"
+    assert main([*REPORT, "--out", str(out), "--figures", str(figures)]) == 2
+    assert "pip install kaleido" in capsys.readouterr().err
+    assert not out.exists() and not figures.exists()
+    with pytest.raises(exports.ExportUnavailable, match="pip install kaleido"):
+        vvlab.viz.export(None, tmp_path / "x")
+
+
+@pytest.mark.skipif(
+    not __import__("vvlab.viz.exports").viz.exports.kaleido_available(),
+    reason="kaleido is not installed",
+)
+def test_cli_report_figures_as_png_and_svg(tmp_path):
+    figures = tmp_path / "figs"
+    try:
+        code = main([*REPORT, "--out", str(tmp_path / "r.html"), "--figures", str(figures)])
+    except Exception as err:  # pragma: no cover - a kaleido without a browser
+        pytest.skip(f"kaleido cannot run here: {err}")
+    if code != 0:
+        pytest.skip("kaleido cannot run here (no browser)")
+    names = {p.name for p in figures.iterdir()}
+    assert {"plan.png", "plan.svg", "score-breakdown.svg"} <= names
+    assert "bonus-race.png" not in names  # solo
+    assert (figures / "plan.png").read_bytes()[:4] == b"\x89PNG"
+    assert (figures / "plan.svg").read_text(encoding="utf-8").lstrip().startswith("<svg")
+
+
+def test_export_in_python_refuses_existing_files(tmp_path):
+    import vvlab.viz
+
+    res = vvlab.simulate("tutorial", 2, ["greedy", "random"], 10, 1, workers=1, progress=False)
+    paths = vvlab.viz.export(res, tmp_path, figures=False)
+    assert [p.name for p in paths] == ["summary.csv", "lines.csv", "stations.csv"]
+    with pytest.raises(FileExistsError):
+        vvlab.viz.export(res, tmp_path, figures=False)
+    assert len(vvlab.viz.export(res, tmp_path, figures=False, overwrite=True)) == 3
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "lines.csv",
+        "stations.csv",
+        "summary.csv",
+    ]

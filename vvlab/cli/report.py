@@ -30,7 +30,18 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         help="solo runs: games whose hindsight bound is computed (0 skips; default 10)",
     )
     p.add_argument("--out", default="report.html", help="the HTML file (default report.html)")
-    p.add_argument("--force", action="store_true", help="replace the --out file if it exists")
+    p.add_argument(
+        "--tables", metavar="DIR", default=None, help="also write the tables as CSV files to DIR"
+    )
+    p.add_argument(
+        "--figures",
+        metavar="DIR",
+        default=None,
+        help="also write the figures as PNG and SVG files to DIR (needs: pip install kaleido)",
+    )
+    p.add_argument(
+        "--force", action="store_true", help="replace the files of --out, --tables, --figures"
+    )
     add_progress_argument(p)
     p.set_defaults(run=cmd_report)
 
@@ -41,28 +52,58 @@ def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
     if args.hindsight_games < 0:
         raise ValueError(f"--hindsight-games must be 0 or more, got {args.hindsight_games}")
     try:
-        path = _write(args)
+        path, exported = _write(args)
     except KeyboardInterrupt:
         raise SimulationInterrupted(
             f"report interrupted: nothing was written to {args.out}"
         ) from None
     out.write(f"report written to {path}\n")
+    for kind, folder in exported:
+        out.write(f"{kind} written to {folder}\n")
     return 0
 
 
-def _write(args: argparse.Namespace) -> Path:
+def _write(args: argparse.Namespace) -> tuple[Path, list[tuple[str, Path]]]:
+    """Check every target (and kaleido for ``--figures``) first, then simulate once and
+    write the page, the tables and the figures."""
+    from vvlab.model.files import check_target
+    from vvlab.sim.run import simulate
+    from vvlab.viz import exports as export
     from vvlab.viz.report import write_report
 
-    return write_report(
-        args.out,
+    if args.figures is not None:
+        export.require_kaleido()
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    check_target(out, args.force)  # before anything is played
+    for folder in (args.tables, args.figures):
+        if folder is not None and Path(folder).exists() and not Path(folder).is_dir():
+            raise FileExistsError(f"{folder} exists and is not a folder")
+    result = simulate(
         args.map,
-        games=args.games,
-        players=args.players,
-        bots=split_bots(args.bots),
-        seed=args.seed,
-        ruleset=args.ruleset,
+        args.players,
+        split_bots(args.bots),
+        args.games,
+        args.seed,
+        args.ruleset,
         workers=args.workers,
         progress=show_progress(args),
-        hindsight_games=args.hindsight_games,
-        overwrite=args.force,
     )
+    tables = export.report_tables(result) if args.tables is not None else {}
+    figures = export.report_figures(result) if args.figures is not None else {}
+    if tables:  # every target refused before anything is written
+        export.check_targets(args.tables, [f"{n}.csv" for n in tables], args.force)
+    if figures:
+        names = [f"{n}.{f}" for n in figures for f in export.IMAGE_FORMATS]
+        export.check_targets(args.figures, names, args.force)
+    path = write_report(
+        args.out, result=result, hindsight_games=args.hindsight_games, overwrite=args.force
+    )
+    exported = []
+    if tables:
+        export.write_tables(tables, args.tables, overwrite=args.force)
+        exported.append(("tables", Path(args.tables)))
+    if figures:
+        export.write_figures(figures, args.figures, overwrite=args.force)
+        exported.append(("figures", Path(args.figures)))
+    return path, exported

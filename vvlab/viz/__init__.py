@@ -16,6 +16,7 @@ Examples
 
 from vvlab.viz.colors import bot_colors
 from vvlab.viz.display import disable_notebook_display, enable_notebook_display
+from vvlab.viz.exports import export
 from vvlab.viz.heatmap import station_fill_rates, station_heatmap
 from vvlab.viz.maps import draw_game, draw_map
 from vvlab.viz.progress import fill_progress, fill_table
@@ -29,6 +30,7 @@ __all__ = [
     "draw_game",
     "draw_map",
     "enable_notebook_display",
+    "export",
     "fill_progress",
     "fill_table",
     "line_completion",

@@ -16,12 +16,8 @@ from typing import Any
 import pandas as pd
 import plotly.graph_objects as go
 
-from vvlab.analysis import hindsight_scores, line_table, station_table, summary
-from vvlab.viz.heatmap import station_heatmap
-from vvlab.viz.maps import draw_map
-from vvlab.viz.progress import fill_progress
-from vvlab.viz.race import bonus_race
-from vvlab.viz.results import line_completion, score_breakdown, score_distribution
+from vvlab.analysis import hindsight_scores
+from vvlab.viz.exports import fill_figure, report_figures, report_tables, rounded
 
 SECTIONS = (
     ("metadata", "Run"),
@@ -61,7 +57,7 @@ class _Figures:
 
 
 def _table(frame: pd.DataFrame) -> str:
-    return frame.to_html(float_format=lambda x: f"{x:.3f}", na_rep="–", border=0)
+    return rounded(frame).to_html(na_rep="–", border=0)
 
 
 def metadata_html(result: Any) -> str:
@@ -86,20 +82,8 @@ def metadata_html(result: Any) -> str:
 
 
 def fill_section(result: Any, figure: Callable[[go.Figure], str]) -> str:
-    """Fill progress of the run if :func:`fill_progress` takes a result, else of its
-    game 0 replayed (the run's bots and seed)."""
-    try:
-        fig = fill_progress(result)
-        n = min(200, int(result.metadata["games"]))
-        note = (
-            f"Mean and 10–90% band per bot over the first {n} games of the run "
-            f"(seed {result.seed}), replayed."
-        )
-    except (AttributeError, TypeError):
-        from vvlab.sim.replay import replay_game
-
-        fig = fill_progress(replay_game(result, 0))
-        note = f"Game 0 of the run (seed {result.seed}), replayed."
+    """Fill progress of the run (:func:`~vvlab.viz.exports.fill_figure`) with its note."""
+    fig, note = fill_figure(result)
     return f'<p class="note">{note}</p>' + figure(fig)
 
 
@@ -136,23 +120,17 @@ def hindsight_section(result: Any, games: int, beam: int) -> str:
 
 
 def report_sections(result: Any, hindsight_games: int = 10, beam: int = 256) -> dict[str, str]:
-    """The HTML body of every section of :data:`SECTIONS`, by id."""
+    """The HTML body of each section of :data:`SECTIONS`, by id: every one but the
+    bonus race for solo games."""
     figure = _Figures()
-    city = result.city
-    return {
-        "metadata": metadata_html(result),
-        "plan": figure(draw_map(city)),
-        "score-distribution": figure(score_distribution(result)),
-        "score-breakdown": figure(score_breakdown(result)),
-        "line-completion": figure(line_completion(result)),
-        "station-heatmap": figure(station_heatmap(city, result)),
-        "bonus-race": figure(bonus_race(result)),
-        "fill-progress": fill_section(result, figure),
-        "summary": _table(summary(result)),
-        "lines": _table(line_table(result)),
-        "stations": _table(station_table(result)),
-        "hindsight": hindsight_section(result, hindsight_games, beam),
-    }
+    figures = report_figures(result)
+    tables = report_tables(result)
+    sections = {"metadata": metadata_html(result)}
+    sections.update({sid: figure(fig) for sid, fig in figures.items() if sid != "fill-progress"})
+    sections["fill-progress"] = fill_section(result, figure)
+    sections.update({name: _table(frame) for name, frame in tables.items()})
+    sections["hindsight"] = hindsight_section(result, hindsight_games, beam)
+    return sections
 
 
 def page(title: str, sections: dict[str, str]) -> str:
@@ -209,8 +187,8 @@ def build_report(
     --------
     >>> page = build_report("tutorial", games=20, seed=3, bots="greedy", workers=1,
     ...                     hindsight_games=2)
-    >>> page.startswith("<!DOCTYPE html>"), page.count("<section id=")
-    (True, 12)
+    >>> page.startswith("<!DOCTYPE html>"), page.count("<section id=")  # no bonus race
+    (True, 11)
     """
     if result is None:
         from vvlab.sim.run import simulate
@@ -218,12 +196,24 @@ def build_report(
         result = simulate(
             city, players, bots, games, seed, ruleset, workers=workers, progress=progress
         )
+    return page(report_title(result), report_sections(result, hindsight_games, beam))
+
+
+def report_title(result: Any) -> str:
+    """The report's heading: map, ruleset, players, the bots, games and seed.
+
+    >>> import vvlab
+    >>> res = vvlab.simulate("tutorial", players=2, bots=["greedy", "random"], games=4,
+    ...                      seed=1, workers=1, progress=False)
+    >>> report_title(res)
+    'vvlab report: Tutorial, voll-verplant, 2 players (greedy, random), 4 games, seed 1'
+    """
     m = result.metadata
-    title = (
-        f"vvlab report: {m['map_name']}, {m['ruleset']['name']}, {m['players']} player(s), "
-        f"{m['games']} games, seed {m['seed']}"
+    players = f"{m['players']} player{'s' if int(m['players']) > 1 else ''}"
+    return (
+        f"vvlab report: {m['map_name']}, {m['ruleset']['name']}, {players} "
+        f"({', '.join(result.bots)}), {m['games']} games, seed {m['seed']}"
     )
-    return page(title, report_sections(result, hindsight_games, beam))
 
 
 def write_report(
