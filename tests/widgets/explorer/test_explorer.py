@@ -60,7 +60,7 @@ def test_run_updates_every_figure_in_place_with_the_result():
 
     means = res.games.groupby("bot", observed=True)["score"].mean()
     marker = next(t for t in ex.figures["breakdown"].data if t.name == "mean score")
-    assert list(marker.y) == pytest.approx(means.loc[list(marker.x)].tolist())
+    assert list(marker.y) == pytest.approx(means.loc[marker.meta["groups"]].tolist())
 
     table = line_table(res)
     for rate in traces(ex.figures["lines"], "rate"):
@@ -73,7 +73,7 @@ def test_run_updates_every_figure_in_place_with_the_result():
 
     race = ex.figures["bonus race"]
     assert [t.name for t in race.data] == list(OUTCOMES)
-    assert np.allclose(np.sum([t.y for t in race.data], axis=0), 1)
+    assert np.allclose(np.sum([t.x for t in race.data], axis=0), 1)
 
 
 def test_cities_and_player_counts_give_one_result_each_and_regroup():

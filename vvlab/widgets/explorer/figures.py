@@ -40,6 +40,45 @@ def replace_figure(widget: Any, figure: go.Figure) -> None:
         widget.layout = figure.layout
 
 
+def placeholder_figure(text: str, width: int = 1000, height: int = 360) -> go.Figure:
+    """A figure with no axes that only says ``text``: what a tab shows before the
+    first run, instead of empty axes.
+
+    >>> fig = placeholder_figure("Nothing yet")
+    >>> fig.data, fig.layout.annotations[0].text, fig.layout.xaxis.visible
+    ((), 'Nothing yet', False)
+    """
+    fig = go.Figure()
+    fig.update_layout(
+        template="plotly_white",
+        width=width,
+        height=height,
+        xaxis={"visible": False},
+        yaxis={"visible": False},
+        annotations=[
+            {
+                "text": text,
+                "x": 0.5,
+                "y": 0.5,
+                "xref": "paper",
+                "yref": "paper",
+                "showarrow": False,
+                "font": {"size": 15, "color": "#666666"},
+            }
+        ],
+    )
+    return fig
+
+
+def waiting_text(name: str) -> str:
+    """The message of an explorer tab before its first run.
+
+    >>> waiting_text("bonus race")
+    'No results yet: choose cities, bots and players, then press Run to see the bonus race.'
+    """
+    return f"No results yet: choose cities, bots and players, then press Run to see the {name}."
+
+
 def batch_figures(batch: Batch, focus: str | int = 0, by: str = "bot") -> dict[str, go.Figure]:
     """The five figures of a batch: distribution and breakdown (every result, grouped
     ``by``), bonus race (every result), and lines and heatmap of the ``focus`` result.

@@ -32,7 +32,9 @@ from vvlab.widgets.explorer.figures import (
     FIGURES,
     batch_figures,
     message_html,
+    placeholder_figure,
     replace_figure,
+    waiting_text,
     what_if_figure,
     what_if_html,
 )
@@ -138,7 +140,9 @@ class BalanceExplorer(w.VBox):
     def _build_results(self) -> None:
         self.by_select = w.Dropdown(options=LABEL_GROUPINGS, value="bot", description="Group by")
         self.focus_select = w.Dropdown(options=[], description="Result")
-        self.figures = {name: go.FigureWidget() for name in FIGURES}
+        self.figures = {
+            name: go.FigureWidget(placeholder_figure(waiting_text(name))) for name in FIGURES
+        }
         self.tabs = w.Tab(children=[self.figures[n] for n in FIGURES])
         for i, name in enumerate(FIGURES):
             self.tabs.set_title(i, name)
@@ -158,7 +162,9 @@ class BalanceExplorer(w.VBox):
         self.deck_input = w.Text(placeholder="e.g. 3 3 4 4 5 (2) star free 6!", description="Deck")
         self.what_if_button = button("Run what-if", icon="flask")
         self.what_if_html = w.HTML()
-        self.what_if_figure = go.FigureWidget()
+        self.what_if_figure = go.FigureWidget(
+            placeholder_figure("No what-if yet: change a line or the deck, then run the what-if.")
+        )
         self.line_select.observe(lambda _: self._fill_line(), "value")
         self.what_if_button.on_click(lambda _: self._act(self._run_what_if))
         self.what_if_box = w.VBox(
