@@ -229,3 +229,21 @@ def test_export_in_python_refuses_existing_files(tmp_path):
         "stations.csv",
         "summary.csv",
     ]
+
+
+def test_cli_report_figures_failing_in_kaleido_write_nothing(tmp_path, capsys, monkeypatch):
+    import plotly.graph_objects as go
+
+    from vvlab.viz import exports
+
+    def no_browser(self, *args, **kwargs):
+        raise RuntimeError("Kaleido requires Google Chrome to be installed.")
+
+    monkeypatch.setattr(exports, "kaleido_available", lambda: True)
+    monkeypatch.setattr(go.Figure, "to_image", no_browser)
+    out, tables, figures = tmp_path / "r.html", tmp_path / "t", tmp_path / "f"
+    argv = [*REPORT, "--out", str(out), "--tables", str(tables), "--figures", str(figures)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "pip install kaleido" in err and "Chrome" in err
+    assert not out.exists() and not any(tables.glob("*")) and not any(figures.glob("*"))

@@ -102,8 +102,8 @@ def test_histogram_bins_are_whole_and_aligned_on_half_integers():
 
     fig = score_distribution(SimpleNamespace(games=games, metadata=metadata))
     (hist,) = [t for t in fig.data if t.meta["role"] == "histogram"]
-    size = hist.meta["bin_size"]
-    assert size == int(size) and size > 1
+    size = hist.x[1] - hist.x[0]
+    assert size == int(size) and size > 1 and hist.meta["bin_size"] == size
     assert len(hist.x) <= 40
     for centre in hist.x:
         low = centre - size / 2

@@ -96,14 +96,14 @@ def _write(args: argparse.Namespace) -> tuple[Path, list[tuple[str, Path]]]:
     if figures:
         names = [f"{n}.{f}" for n in figures for f in export.IMAGE_FORMATS]
         export.check_targets(args.figures, names, args.force)
-    path = write_report(
-        args.out, result=result, hindsight_games=args.hindsight_games, overwrite=args.force
-    )
     exported = []
+    if figures:  # first: drawing the images is what may fail (kaleido, its browser)
+        export.write_figures(figures, args.figures, overwrite=args.force)
+        exported.append(("figures", Path(args.figures)))
     if tables:
         export.write_tables(tables, args.tables, overwrite=args.force)
         exported.append(("tables", Path(args.tables)))
-    if figures:
-        export.write_figures(figures, args.figures, overwrite=args.force)
-        exported.append(("figures", Path(args.figures)))
+    path = write_report(
+        args.out, result=result, hindsight_games=args.hindsight_games, overwrite=args.force
+    )
     return path, exported

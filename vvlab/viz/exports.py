@@ -174,15 +174,15 @@ def write_figures(
     folder = Path(folder)
     names = [f"{name}.{fmt}" for name in figures for fmt in formats]
     check_targets(folder, names, overwrite)
-    written = []
+    images = []  # all drawn before the first is written: a failure leaves no files
     for name, fig in figures.items():
         for fmt in formats:
             try:
                 data = fig.to_image(format=fmt, scale=2 if fmt == "png" else 1)
             except (RuntimeError, OSError, ValueError) as err:
                 raise ExportUnavailable(f"{KALEIDO_HINT}; kaleido failed: {err}") from None
-            written.append(atomic_write(folder / f"{name}.{fmt}", data, overwrite=overwrite))
-    return written
+            images.append((folder / f"{name}.{fmt}", data))
+    return [atomic_write(path, data, overwrite=overwrite) for path, data in images]
 
 
 def export(
