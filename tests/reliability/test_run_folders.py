@@ -73,7 +73,18 @@ def test_a_block_of_another_run_is_refused_on_resume(tmp_path):
 
     from vvlab.cli import main
 
-    argv = ["simulate", "tutorial", "--players", "2", "--games", "1500", "--seed", "5"]
+    argv = [
+        "simulate",
+        "tutorial",
+        "--players",
+        "2",
+        "--games",
+        "1500",
+        "--seed",
+        "5",
+        "--bots",
+        "random",
+    ]
     err = io.StringIO()
     with redirect_stderr(err):
         code = main([*argv, "--workers", "1", "--out", str(mine), "--resume", "--no-progress"])

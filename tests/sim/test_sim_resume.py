@@ -114,8 +114,8 @@ def test_sigint_stops_the_command_line_and_resume_finishes(tmp_path):
     out = tmp_path / "cli.parquet"
     # the reference engine keeps the run long enough for the signal to land mid-run
     argv = (
-        "simulate tutorial --games 4000 --players 2 --seed 5 --workers 2 --chunk-blocks 1"
-        " --engine reference"
+        "simulate tutorial --games 4000 --players 2 --seed 5 --bots random --workers 2"
+        " --chunk-blocks 1 --engine reference"
     )
     argv = [*argv.split(), "--out", str(out), "--no-progress"]
     root = str(Path(vvlab.__file__).resolve().parents[1])

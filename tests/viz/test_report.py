@@ -247,3 +247,13 @@ def test_cli_report_figures_failing_in_kaleido_write_nothing(tmp_path, capsys, m
     err = capsys.readouterr().err
     assert "pip install kaleido" in err and "Chrome" in err
     assert not out.exists() and not any(tables.glob("*")) and not any(figures.glob("*"))
+
+
+def test_report_plan_and_heatmap_name_the_stations():
+    from vvlab.viz.exports import report_figures
+
+    res = vvlab.simulate("berlin", 1, ["greedy"], 5, 1, workers=1, progress=False)
+    figures = report_figures(res)
+    for sid in ("plan", "station-heatmap"):
+        (names,) = [t for t in figures[sid].data if t.meta and t.meta.get("role") == "names"]
+        assert "Alexanderplatz" in names.text, sid

@@ -50,7 +50,7 @@ def figures(runs):
     yield "heatmap", station_heatmap(None, one)
     yield "race", bonus_race(runs)
     yield "fill", fill_progress(one)
-    yield "plan", draw_map(one.city)
+    yield "plan", draw_map(one.city, names=True)
 
 
 def test_text_width_grows_with_characters_and_size():
@@ -145,7 +145,7 @@ def test_station_names_on_the_plan_do_not_overlap(builtin, draw):
     from vvlab.viz.names import named_stations
 
     if draw == "plan":
-        fig = draw_map(builtin)
+        fig = draw_map(builtin, names=True)
     else:
         res = vvlab.simulate(builtin, games=4, seed=1, workers=1, progress=False)
         fig = station_heatmap(None, res)

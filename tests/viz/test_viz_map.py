@@ -31,7 +31,7 @@ def stations_of(fig: go.Figure, axis: str = "x") -> go.Scatter:
 def test_one_trace_per_line_and_wagon_part(tutorial):
     fig = draw_map(tutorial)
     n = len(tutorial.lines)
-    assert len(fig.data) == 4 * n + 2  # line, wagon, indicators, bonus per line; stations, names
+    assert len(fig.data) == 4 * n + 1  # line, wagon, indicators, bonus per line; stations
     assert [t.name for t in role(fig, "line")] == [line_label(ln) for ln in tutorial.lines]
     assert [t.name for t in role(fig, "line")] == [
         "A · Amber",

@@ -77,7 +77,7 @@ def report_figures(result: Any) -> dict[str, go.Figure]:
      'station-heatmap', 'fill-progress']
     """
     figures = {
-        "plan": draw_map(result.city),
+        "plan": draw_map(result.city, names=True),
         "score-distribution": score_distribution(result),
         "score-breakdown": score_breakdown(result),
         "line-completion": line_completion(result),

@@ -109,13 +109,21 @@ def stars_trace(city: CityMap, sheet: Sheet, axes: tuple[str, str] = ("x", "y"))
 
 
 def plan_traces(
-    city: CityMap, geo: MapGeometry, sheet: Sheet | None, axes: tuple[str, str], legend: bool
+    city: CityMap,
+    geo: MapGeometry,
+    sheet: Sheet | None,
+    axes: tuple[str, str],
+    legend: bool,
+    names: bool = False,
 ) -> list[go.Scatter]:
-    """Every trace of the plan, bottom to top, with a sheet's marks when given."""
+    """Every trace of the plan, bottom to top, with a sheet's marks when given and
+    with ``names`` the station names (:func:`~vvlab.viz.names.station_names`)."""
     traces = completed_traces(city, geo, sheet, axes) if sheet is not None else []
     traces += line_traces(city, geo, axes, showlegend=legend)
     traces += wagon_traces(city, geo, sheet, axes)
     traces.append(station_trace(city, sheet, axes))
+    if names:
+        traces.append(station_names(city, geo, axes))
     if sheet is not None:
         traces += [crossed_trace(city, sheet, axes), stars_trace(city, sheet, axes)]
     return traces
@@ -156,6 +164,7 @@ def draw_map(
     *,
     width: int = WIDTH,
     height: int = HEIGHT,
+    names: bool = False,
 ) -> go.Figure:
     """The schematic plan, optionally with a player's sheet filled in.
 
@@ -171,13 +180,16 @@ def draw_map(
         Instead of ``sheet``: that player's sheet in this game (penalty by its ruleset).
     width, height
         Figure size in pixels; wagons are placed for this size.
+    names
+        Also write the names of transfer stations and termini where they fit without
+        overlapping (the report does; every station has its name on hover anyway).
 
     Returns
     -------
     plotly.graph_objects.Figure
         Traces carry ``meta["role"]``: ``line`` (one per line, in the legend),
-        ``wagon``, ``indicators`` and ``bonus`` (per line), ``stations``, ``names``
-        (the names of transfer stations and termini, where they fit), and with a
+        ``wagon``, ``indicators`` and ``bonus`` (per line), ``stations``, with
+        ``names`` a ``names`` text trace, and with a
         sheet ``completed`` (per completed line), ``crossed`` and ``stars``.
 
     Examples
@@ -197,8 +209,7 @@ def draw_map(
     """
     city, sheet = _resolve(city, sheet, game, player)
     geo = map_geometry(city, width, height)
-    fig = go.Figure(plan_traces(city, geo, sheet, ("x", "y"), legend=True))
-    fig.add_trace(station_names(city, geo))
+    fig = go.Figure(plan_traces(city, geo, sheet, ("x", "y"), legend=True, names=names))
     x_axis, y_axis = plan_axes(geo)
     fig.update_layout(
         plan_layout(map_title(city, sheet, game, player), width, height),
