@@ -159,3 +159,9 @@ def test_station_names_on_the_plan_do_not_overlap(builtin, draw):
         assert not overlaps(a, b)
     transfers = [s for s in builtin.stations if len(builtin.lines_through(s)) > 1]
     assert set(transfers[:1]) <= set(shown) or len(transfers) == 0
+
+
+def test_distribution_mean_labels_sit_above_their_error_bars(runs):
+    fig = score_distribution(runs)
+    for mean in (t for t in fig.data if t.meta["role"] == "mean"):
+        assert mean.textposition == "top center"  # not across the horizontal CI bar

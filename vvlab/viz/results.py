@@ -136,7 +136,7 @@ def _mean_marker(group: str, row: Any, height: float, color: str) -> go.Scatter:
         error_x={"type": "data", "array": [ci]} if known else {"visible": False},
         marker={"symbol": "diamond", "size": 11, "color": color},
         text=[f"{mean:.1f} ± {ci:.1f}" if known else f"{mean:.1f}"],
-        textposition="middle right",
+        textposition="top center",  # above: clear of the CI whiskers
         textfont={"color": color},
         hovertemplate=f"{group}: mean {mean:.2f}, {spread}, {games} games<extra></extra>",
         meta={
