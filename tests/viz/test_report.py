@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
@@ -200,7 +202,9 @@ def test_cli_report_figures_without_kaleido_says_how_to_get_it(tmp_path, capsys,
     not __import__("vvlab.viz.exports").viz.exports.kaleido_available(),
     reason="kaleido is not installed",
 )
-def test_cli_report_figures_as_png_and_svg(tmp_path):
+def test_cli_report_figures_as_png_and_svg(tmp_path, monkeypatch):
+    if "BROWSER_PATH" not in os.environ and Path("/usr/bin/chromium").exists():
+        monkeypatch.setenv("BROWSER_PATH", "/usr/bin/chromium")  # Debian's, as in CI
     figures = tmp_path / "figs"
     try:
         code = main([*REPORT, "--out", str(tmp_path / "r.html"), "--figures", str(figures)])

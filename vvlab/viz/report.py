@@ -207,13 +207,25 @@ def report_title(result: Any) -> str:
     ...                      seed=1, workers=1, progress=False)
     >>> report_title(res)
     'vvlab report: Tutorial, voll-verplant, 2 players (greedy, random), 4 games, seed 1'
+    >>> res = vvlab.simulate("tutorial", players=3, bots="greedy", games=4, workers=1,
+    ...                      progress=False)
+    >>> report_title(res)
+    'vvlab report: Tutorial, voll-verplant, 3 players (all greedy), 4 games, seed 0'
     """
     m = result.metadata
     players = f"{m['players']} player{'s' if int(m['players']) > 1 else ''}"
     return (
         f"vvlab report: {m['map_name']}, {m['ruleset']['name']}, {players} "
-        f"({', '.join(result.bots)}), {m['games']} games, seed {m['seed']}"
+        f"({_seats(list(result.bots))}), {m['games']} games, seed {m['seed']}"
     )
+
+
+def _seats(bots: list[str]) -> str:
+    """The bots of the seats: ``"greedy, random"``, or ``"all greedy"`` for one bot in
+    every seat of a multiplayer game."""
+    if len(bots) > 1 and len(set(bots)) == 1:
+        return f"all {bots[0]}"
+    return ", ".join(bots)
 
 
 def write_report(
