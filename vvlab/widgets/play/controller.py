@@ -7,6 +7,7 @@ scripts drive it directly; the view (:mod:`vvlab.widgets.play.view`) only shows 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -238,13 +239,31 @@ class PlayController:
         """One line for the player: whose turn and what to do, or the result."""
         if self.is_over:
             best = max(self.game.score(p).total for p in range(self.game.players))
+            turns = f"Game over after {self.game.turn} turns"
+            if self.game.players == 1:
+                return f"{turns}: final score {best} points."
             won = ", ".join(self.label(p) for p in self.game.winners())
-            return f"Game over after {self.game.turn} turns: {won} won with {best} points."
+            return f"{turns}: {won} won with {best} points."
         p = self.current_player
         if p is None:
             return f"Turn {self.game.turn + 1}, card {self.card}: the bots play."
         what = "click an empty station" if self.card.kind == "free" else "pick a line"
         return f"Turn {self.game.turn + 1}, card {self.card}: {self.label(p)}, {what}."
+
+    def named(self, text: str) -> str:
+        """``text`` with each quoted station id (``'wuhletal'``) written as the station's
+        name, for messages shown to a person.
+
+        >>> PlayController("tutorial").named("station 'harbour' is already filled")
+        'station Harbour is already filled'
+        """
+        stations = self.city.stations
+
+        def name(m: re.Match[str]) -> str:
+            sid = m.group(1)
+            return stations[sid].name if sid in stations else m.group(0)
+
+        return re.sub(r"'([^']+)'", name, text)
 
     # -- choosing -----------------------------------------------------------------------
     def _chooser(self) -> int:
@@ -264,6 +283,7 @@ class PlayController:
         move = Move(line=line, station=station)
         reason = self.game.why_illegal(p, move)
         if reason:
+            reason = self.named(reason)
             raise PlayError(f"{self.label(p)} cannot play that: {reason} (card {self.card})")
         self.choice = move
         return self.preview()  # type: ignore[return-value]

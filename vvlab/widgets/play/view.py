@@ -222,9 +222,13 @@ class PlayWidget(w.VBox):
         c, p = self.controller, self.shown_player
         preview = c.preview()
         score = c.game.score(p)
+        if c.is_over:
+            when, what = f"game over after {c.game.turn} turns", "final score"
+        else:
+            when, what = f"turn {c.game.turn + 1}", "score"
         title = (
-            f"<b>{c.city.name}</b> · {html.escape(c.label(p))}, turn {c.game.turn + 1} · "
-            f"score <b>{score.total}</b>"
+            f"<b>{c.city.name}</b> · {html.escape(c.label(p))}, {when} · "
+            f"{what} <b>{score.total}</b>"
         )
         free = c.card is not None and c.card.kind == "free"
         self.map.paint(c.game.sheets[p], title, preview, pick_lines=not free)
@@ -252,6 +256,8 @@ class PlayWidget(w.VBox):
         no_person = c.current_player is None
         self.confirm_button.description = "Play turn (bots)" if no_person else "Confirm"
         self.confirm_button.disabled = c.is_over or (not no_person and c.choice is None)
+        # over: nothing to confirm and no bot to play; the end panel says what happened
+        self.confirm_button.layout.display = "none" if c.is_over else None
         self.undo_button.disabled = not c.can_undo
 
     def _refresh_end(self) -> None:
