@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 pytest.importorskip("ipywidgets")
@@ -51,3 +53,21 @@ def test_a_filled_station_is_named_by_its_name():
         c.choose(station=filled[0])
     message = str(err.value)
     assert name in message and f"'{filled[0]}'" not in message and "  " not in message
+
+
+def test_cards_are_shown_in_words():
+    widget = PlayWidget("berlin", seats=["person"], seed=5)
+    c = widget.controller
+    shown = []
+    while not c.is_over:
+        shown += [c.status(), widget.card_html.value, widget.seen_html.value]
+        c.choose(**({"line": c.legal_lines()[0]} if c.legal_lines() else _free(c)))
+        c.confirm()
+        widget.refresh()
+    shown += [*c.log, widget.transcript_text.value]
+    text = "\n".join(shown)
+    kinds = {card.kind for card in (r.card for r in c.game.history)}
+    assert "express" in kinds and any(r.card.shuffle for r in c.game.history)
+    assert "↻" not in text and not re.search(r"card \(\d+\)|>\(\d+\)<|: \(\d+\)", text)
+    assert "card express " in text and "(shuffle)" in text
+    assert all("  " not in line.strip() for line in c.log[0].splitlines())

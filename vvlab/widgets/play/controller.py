@@ -7,7 +7,6 @@ scripts drive it directly; the view (:mod:`vvlab.widgets.play.view`) only shows 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +17,8 @@ from vvlab.bots import Bot, make_bot
 from vvlab.engine import Card, Game, Move, Ruleset, TurnRecord, get_ruleset
 from vvlab.engine.game import MAX_PLAYERS
 from vvlab.engine.game import new_seed as engine_new_seed
-from vvlab.engine.transcript import turn_text
+from vvlab.engine.render import card_text, with_station_names
+from vvlab.engine.transcript import game_transcript, turn_text
 from vvlab.model import CityMap, MapError, load_map
 from vvlab.widgets.play.preview import Preview, preview_move, ranked, scoreboard_rows
 
@@ -246,9 +246,9 @@ class PlayController:
             return f"{turns}: {won} won with {best} points."
         p = self.current_player
         if p is None:
-            return f"Turn {self.game.turn + 1}, card {self.card}: the bots play."
+            return f"Turn {self.game.turn + 1}, card {card_text(self.card)}: the bots play."
         what = "click an empty station" if self.card.kind == "free" else "pick a line"
-        return f"Turn {self.game.turn + 1}, card {self.card}: {self.label(p)}, {what}."
+        return f"Turn {self.game.turn + 1}, card {card_text(self.card)}: {self.label(p)}, {what}."
 
     def named(self, text: str) -> str:
         """``text`` with each quoted station id (``'wuhletal'``) written as the station's
@@ -257,13 +257,7 @@ class PlayController:
         >>> PlayController("tutorial").named("station 'harbour' is already filled")
         'station Harbour is already filled'
         """
-        stations = self.city.stations
-
-        def name(m: re.Match[str]) -> str:
-            sid = m.group(1)
-            return stations[sid].name if sid in stations else m.group(0)
-
-        return re.sub(r"'([^']+)'", name, text)
+        return with_station_names(self.city, text)
 
     # -- choosing -----------------------------------------------------------------------
     def _chooser(self) -> int:
@@ -284,7 +278,9 @@ class PlayController:
         reason = self.game.why_illegal(p, move)
         if reason:
             reason = self.named(reason)
-            raise PlayError(f"{self.label(p)} cannot play that: {reason} (card {self.card})")
+            raise PlayError(
+                f"{self.label(p)} cannot play that: {reason} (card {card_text(self.card)})"
+            )
         self.choice = move
         return self.preview()  # type: ignore[return-value]
 
@@ -379,7 +375,7 @@ class PlayController:
         self._rng_states.append(states)
         record = self.game.play(moves)
         self._picked = {}
-        self.log.append("\n".join(turn_text(self.game, record)))
+        self.log.append("\n".join(turn_text(self.game, record, for_people=True)))
         return record
 
     def _bot_move(self, p: int) -> Move:
@@ -398,9 +394,10 @@ class PlayController:
         """The scoreboard ranked, best first, with ``rank`` and ``winner``."""
         return ranked(self.scoreboard())
 
-    def transcript(self) -> str:
-        """The game so far as text, turn by turn, with the scores."""
-        return self.game.transcript()
+    def transcript(self, for_people: bool = False) -> str:
+        """The game so far as text, turn by turn, with the scores; ``for_people`` writes
+        the cards in words (``express 3``) rather than the compact transcript form."""
+        return game_transcript(self.game, for_people) if for_people else self.game.transcript()
 
     def __repr__(self) -> str:
         return f"<PlayController {self.game!r}, seats {list(self.seats)}>"

@@ -265,4 +265,4 @@ class PlayWidget(w.VBox):
         self.end_panel.layout.display = None if c.is_over else "none"
         if c.is_over:
             self.final_html.value = end_html(c.final_scores())
-            self.transcript_text.value = c.transcript()
+            self.transcript_text.value = c.transcript(for_people=True)
