@@ -115,8 +115,13 @@ def test_01_explore_cities(sandbox, capsys):
     assert len(ns["plans"]) == 4
 
 
-def test_02_play(sandbox):
+def test_02_play(sandbox, capsys):
     ns = run_timed("02-play.ipynb")
+    out = capsys.readouterr().out  # cards in words: "express 3", "6 (shuffle)"
+    assert "↻" not in out and not re.search(r"card \(\d+\)", out), out
+    assert "then all cards are shuffled" in out
+    scripted = [line for line in out.splitlines() if " -> " in line]
+    assert scripted and not any("('" in line for line in scripted), out  # names, not ids
     finished, replayed = ns["finished"], ns["replayed"]
     assert finished.is_over and finished.players == len(ns["REPLAY_SEATS"])
     assert [replayed.score(p) for p in range(finished.players)] == [
@@ -129,6 +134,7 @@ def test_02_play(sandbox):
     assert len(progress.data) == finished.players * (1 + len(finished.city.lines))
     ns["slider"].value = 3  # the replay follows the slider
     assert ns["turn_view"].layout.title.text.startswith("turn 3, card ")
+    assert not re.search(r"card \(\d+\)|↻", ns["turn_view"].layout.title.text)
 
 
 def maps_folder_state() -> dict[str, int]:

@@ -13,10 +13,11 @@ if TYPE_CHECKING:
     from vvlab.model import CityMap
 
 
-def card_text(card: Card) -> str:
+def card_text(card: Card, shuffle: bool = True) -> str:
     """A card as people read it (the CLI, the widgets): express cards and the shuffle
     icon in words, since ``(3)`` reads badly and ``↻`` is missing from many monospace
-    fonts. ``str(card)`` keeps the compact form that ``Card.parse`` reads.
+    fonts. ``str(card)`` keeps the compact form that ``Card.parse`` reads. Without
+    ``shuffle`` the shuffle icon is left out (for a text that says it in words).
 
     >>> from vvlab import Card
     >>> [card_text(c) for c in (Card.number(4), Card.express(3), Card.star(), Card.free())]
@@ -25,7 +26,7 @@ def card_text(card: Card) -> str:
     ('6 (shuffle)', 'express 2 (shuffle)')
     """
     face = {"number": str(card.value), "express": f"express {card.value}"}.get(card.kind, card.kind)
-    return face + (" (shuffle)" if card.shuffle else "")
+    return face + (" (shuffle)" if shuffle and card.shuffle else "")
 
 
 def cards_text(cards: Sequence[Card]) -> str:

@@ -35,7 +35,7 @@ def turn_text(game: Game, record: TurnRecord, for_people: bool = False) -> list[
     of the compact form of transcripts."""
     if for_people:
         shuffle = ", then all cards are shuffled" if record.shuffled else ""
-        out = [f"Turn {record.turn}: card {card_text(record.card)}{shuffle}"]
+        out = [f"Turn {record.turn}: card {card_text(record.card, shuffle=False)}{shuffle}"]
     else:
         shuffle = "  -> all cards shuffled" if record.shuffled else ""
         out = [f"Turn {record.turn}: card {record.card}{shuffle}"]
