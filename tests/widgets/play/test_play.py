@@ -242,7 +242,7 @@ def test_setup_controls_start_a_new_city():
         "metro-x",
     )
     assert set(widget.line_buttons) == {ln.id for ln in c.city.lines}
-    assert widget.figure in widget.children
+    assert widget.figure in widget.game_area.children
     figure = widget.figure
     widget.start_button.click()  # the same city again: the figure is kept
     assert widget.figure is figure and c.game.turn == 0

@@ -22,7 +22,7 @@ def card_html(card: Card | None) -> str:
     """The revealed card, big, with what it does.
 
     >>> print(card_html(Card.express(2)))
-    <div ...><span style='font-size:40px;...'>express 2</span><br>express: cross 2 empty ...</div>
+    <div ...><span style='font-size:30px;...'>express 2</span><br>express: cross 2 empty ...</div>
     >>> print(card_html(None))
     <div style=...>No card: the game is over.</div>
     """
@@ -32,7 +32,7 @@ def card_html(card: Card | None) -> str:
     what = _WHAT[card.kind].format(v=card.value)
     if card.shuffle:
         what += "; then all cards are shuffled"
-    face = f"<span style='font-size:40px;font-weight:bold'>{html.escape(card_text(card))}</span>"
+    face = f"<span style='font-size:30px;font-weight:bold'>{html.escape(card_text(card))}</span>"
     return f"<div {box}>{face}<br>{html.escape(what)}</div>"
 
 
