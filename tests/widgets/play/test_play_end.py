@@ -71,3 +71,20 @@ def test_cards_are_shown_in_words():
     assert "↻" not in text and not re.search(r"card \(\d+\)|>\(\d+\)<|: \(\d+\)", text)
     assert "card express " in text and "(shuffle)" in text
     assert all("  " not in line.strip() for line in c.log[0].splitlines())
+
+
+def test_displaying_the_widget_sends_the_whole_map_first(monkeypatch):
+    """A view draws the model's _widget_data/_widget_layout: they must hold the map as it
+    is now (not as it was built) when the widget is displayed, and be sent even if the
+    kernel thinks the browser has them (edits lost before plotly's code loaded)."""
+    widget = PlayWidget("tutorial", seats=["person"], seed=1)
+    widget.line_buttons[widget.controller.legal_lines()[0]].click()
+    widget.confirm_button.click()
+    fig, sent = widget.figure, []
+    monkeypatch.setattr(fig, "send_state", lambda key=None: sent.append(key))
+    bundle = widget._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert fig._widget_data == fig._data
+    assert fig._widget_layout == fig._layout_obj._props
+    assert "turn 2" in fig._widget_layout["title"]["text"]
+    assert sent and set(sent[-1]) == {"_widget_data", "_widget_layout"}

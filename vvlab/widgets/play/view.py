@@ -170,6 +170,7 @@ class PlayWidget(w.VBox):
             ],
             layout=w.Layout(flex="1 1 260px", min_width="240px", max_width="420px"),
         )
+        self.map.sync_browser_state()  # a new map in a shown widget: its view comes next
         self.game_area = w.HBox([self.figure, side], layout=w.Layout(flex_flow="row wrap"))
         self.children = [
             self.setup_panel,
@@ -223,6 +224,12 @@ class PlayWidget(w.VBox):
         self.controller.play_again(self.seed_input.value)
 
     # -- showing ------------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Displayed: the map's full state goes to the browser first (see
+        :meth:`SheetMap.sync_browser_state`), then the widget's view."""
+        self.map.sync_browser_state()
+        return super()._repr_mimebundle_(**kwargs)
+
     @property
     def shown_player(self) -> int:
         """The seat whose sheet the map shows: the person choosing (else the first person)."""
