@@ -250,15 +250,6 @@ class PlayController:
         what = "click an empty station" if self.card.kind == "free" else "pick a line"
         return f"Turn {self.game.turn + 1}, card {card_text(self.card)}: {self.label(p)}, {what}."
 
-    def named(self, text: str) -> str:
-        """``text`` with each quoted station id (``'wuhletal'``) written as the station's
-        name, for messages shown to a person.
-
-        >>> PlayController("tutorial").named("station 'harbour' is already filled")
-        'station Harbour is already filled'
-        """
-        return with_station_names(self.city, text)
-
     # -- choosing -----------------------------------------------------------------------
     def _chooser(self) -> int:
         if self.is_over:
@@ -277,7 +268,7 @@ class PlayController:
         move = Move(line=line, station=station)
         reason = self.game.why_illegal(p, move)
         if reason:
-            reason = self.named(reason)
+            reason = with_station_names(self.city, reason)
             raise PlayError(
                 f"{self.label(p)} cannot play that: {reason} (card {card_text(self.card)})"
             )
