@@ -1,14 +1,17 @@
 """Real-browser smoke test: the widgets render and respond in JupyterLab with Chromium.
 
-Starts JupyterLab on a free localhost port with a small notebook in a temporary
-folder, opens it in Debian's Chromium (``/usr/bin/chromium``, installed by
-``apt-get install -y chromium``; ``.ci/run`` does this) driven by Playwright, runs
-the cells with Shift+Enter and then, in the page:
+Starts JupyterLab (default settings, cell windowing on) on a free localhost port with
+a small notebook in a temporary folder, opens it in Debian's Chromium
+(``/usr/bin/chromium``, installed by ``apt-get install -y chromium``; ``.ci/run`` does
+this) driven by Playwright, runs every cell with Shift+Enter (a second ``PlayWidget``
+out of view by then) and then, in the page:
 
 - clicks a line button of the ``PlayWidget`` and "Confirm", and checks that the turn
   advanced (status text, map title) and that the plotly map changed (its markers);
 - types 6 lines and 40 stations into the ``MapEditor``, clicks "Generate" and checks
-  that its statistics and canvas changed.
+  that its statistics and canvas changed;
+- checks that each ``PlayWidget`` map holds and draws its city's points, and that at
+  1400×900 the map and the Confirm button are inside the viewport together.
 
 A screenshot of each step goes to ``tests/browser/screenshots/`` (git-ignored), and
 ``widget-play.png`` and ``widget-editor.png`` cropped to the widgets: the README's
