@@ -1,5 +1,6 @@
 # vvlab: two commands do everything on a fresh machine.
-#   make lab   - create .venv if missing, install vvlab with the Jupyter stack, open JupyterLab
+#   make lab   - create .venv if missing, install vvlab with the Jupyter stack, install
+#                nbstripout as the notebooks' git filter, open JupyterLab
 #   make test  - create .venv if missing, install vvlab with test tools, lint (ruff, the
 #                import layers) and run every test
 PYTHON ?= python3
@@ -31,8 +32,14 @@ lint: $(VENV)/.dev-installed
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 
+# JupyterLab refuses to start as root unless told: pass --allow-root only then
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
+
 lab: $(VENV)/.lab-installed
-	$(BIN)/jupyter lab notebooks/
+	@# notebooks are committed without outputs (.gitattributes): strip them on `git add`
+	if git rev-parse --git-dir >/dev/null 2>&1; then \
+	    $(BIN)/nbstripout --install --attributes .gitattributes; fi
+	$(BIN)/jupyter lab notebooks/ $(ALLOW_ROOT)
 
 play: $(VENV)/.dev-installed
 	$(BIN)/vvlab play

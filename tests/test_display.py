@@ -33,7 +33,7 @@ def test_game_shows_card_sheets_and_live_score():
     game.play([Move(line="C"), Move(line="A")])
     text = shown(game)
     assert text.startswith("<Game tutorial: 2 player(s), voll-verplant, turn 1, card ★↻>")
-    assert "Card: ★↻    seen since last shuffle: 3 ★↻" in text
+    assert "Card: star (shuffle); seen since the last shuffle: 3, star (shuffle)" in text
     assert "Player 1: bonus 3 + stars 0 - penalty 4 (9 empty) = -1" in text
     assert "C  [3]    done: first +3 (turn 1)  Airport[X] Mill[X] Central[X]" in text
     assert "Player 2: bonus 0 + stars 0 - penalty 4 (9 empty) = -4" in text

@@ -10,6 +10,7 @@ The notebooks' parameters cells keep their small CI values: ``VVLAB_FULL`` is un
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -99,8 +100,11 @@ def test_notebook_is_committed_clean(path):
     assert cells[0]["cell_type"] == "markdown"
 
 
-def test_01_explore_cities(sandbox):
+def test_01_explore_cities(sandbox, capsys):
     ns = run_timed("01-explore-cities.ipynb")
+    out = capsys.readouterr().out  # counts print as integers: "124 route stops", not 124.0
+    assert re.search(r"\b\d+ route stops for \d+ indicator boxes", out), out
+    assert not re.search(r"\d\.0 (route stops|indicator boxes|transfer stations)", out), out
     overview = ns["overview"]
     assert list(overview.index) == ["amsterdam", "berlin", "madrid", "paris"]
     assert (overview["transfer stations"] > 10).all()
@@ -111,8 +115,13 @@ def test_01_explore_cities(sandbox):
     assert len(ns["plans"]) == 4
 
 
-def test_02_play(sandbox):
+def test_02_play(sandbox, capsys):
     ns = run_timed("02-play.ipynb")
+    out = capsys.readouterr().out  # cards in words: "express 3", "6 (shuffle)"
+    assert "↻" not in out and not re.search(r"card \(\d+\)", out), out
+    assert "then all cards are shuffled" in out
+    scripted = [line for line in out.splitlines() if " -> " in line]
+    assert scripted and not any("('" in line for line in scripted), out  # names, not ids
     finished, replayed = ns["finished"], ns["replayed"]
     assert finished.is_over and finished.players == len(ns["REPLAY_SEATS"])
     assert [replayed.score(p) for p in range(finished.players)] == [
@@ -125,15 +134,21 @@ def test_02_play(sandbox):
     assert len(progress.data) == finished.players * (1 + len(finished.city.lines))
     ns["slider"].value = 3  # the replay follows the slider
     assert ns["turn_view"].layout.title.text.startswith("turn 3, card ")
+    assert not re.search(r"card \(\d+\)|↻", ns["turn_view"].layout.title.text)
 
 
 def maps_folder_state() -> dict[str, int]:
     return {p.name: p.stat().st_mtime_ns for p in (ROOT / "maps").iterdir()}
 
 
-def test_03_design_a_city(sandbox):
+def test_03_design_a_city(sandbox, capsys):
     before = maps_folder_state()
     ns = run_timed("03-design-a-city.ipynb")
+    out = capsys.readouterr().out  # the notebook says whether each target was met
+    rho = ns["spearman"](ns["after"])
+    met = "met" if rho <= ns["SPEARMAN_TARGET"] else "NOT met"
+    assert f"Spearman(first bonus, completion) <= -0.6: {rho:.2f}, {met}" in out, out
+    assert ("All balance targets met." in out) != ("Targets missed: " in out)
     assert maps_folder_state() == before  # SAVE_TO_MAPS is off: maps/ is left alone
     city, saved = ns["city"], Path(ns["saved_path"])
     assert city.id == "vienna" and len(city.lines) == 5 and len(city.transfer_stations) >= 10

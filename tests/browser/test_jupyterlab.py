@@ -1,14 +1,17 @@
 """Real-browser smoke test: the widgets render and respond in JupyterLab with Chromium.
 
-Starts JupyterLab on a free localhost port with a small notebook in a temporary
-folder, opens it in Debian's Chromium (``/usr/bin/chromium``, installed by
-``apt-get install -y chromium``; ``.ci/run`` does this) driven by Playwright, runs
-the cells with Shift+Enter and then, in the page:
+Starts JupyterLab (default settings, cell windowing on) on a free localhost port with
+a small notebook in a temporary folder, opens it in Debian's Chromium
+(``/usr/bin/chromium``, installed by ``apt-get install -y chromium``; ``.ci/run`` does
+this) driven by Playwright, runs every cell with Shift+Enter (a second ``PlayWidget``
+out of view by then) and then, in the page:
 
 - clicks a line button of the ``PlayWidget`` and "Confirm", and checks that the turn
   advanced (status text, map title) and that the plotly map changed (its markers);
 - types 6 lines and 40 stations into the ``MapEditor``, clicks "Generate" and checks
-  that its statistics and canvas changed.
+  that its statistics and canvas changed;
+- checks that each ``PlayWidget`` map holds and draws its city's points, and that at
+  1400×900 the map and the Confirm button are inside the viewport together.
 
 A screenshot of each step goes to ``tests/browser/screenshots/`` (git-ignored), and
 ``widget-play.png`` and ``widget-editor.png`` cropped to the widgets: the README's
@@ -54,6 +57,12 @@ PLAY_CELL = (
     'from vvlab.widgets import PlayWidget\nw = PlayWidget("tutorial", seats=["person"], seed=1)\nw'
 )
 EDITOR_CELL = 'from vvlab.widgets import MapEditor\ned = MapEditor("tutorial")\ned'
+# A long output pushes the next widget out of the viewport when the cells run, as in
+# notebooks/02-play.ipynb after Run All: its map must still be drawn with its points.
+FILLER_CELL = 'print("\\n".join(f"line {i}" for i in range(150)))'
+VERSUS_CELL = 'v = PlayWidget("berlin", seats=["person", "greedy"], seed=2)\nv'
+CELLS = [PLAY_CELL, EDITOR_CELL, FILLER_CELL, VERSUS_CELL]
+MAP_CELLS = {0: "tutorial", 3: "berlin"}  # the cells showing a PlayWidget
 
 # Every marker plotly draws in the map: its shape, place and colour, as one string.
 MARKERS_JS = """el => Array.from(el.querySelectorAll('.scatterlayer path.point'))
@@ -82,9 +91,9 @@ def _cell(source: str) -> dict:
 
 
 def _write_settings(folder: Path) -> None:
-    """User settings for the test: every cell rendered (no windowing), no news pop-up."""
+    """User settings for the test: no news pop-up. Everything else, the notebook's cell
+    windowing included, keeps JupyterLab's defaults, as a newcomer has them."""
     settings = {
-        "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
         "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
             "fetchNews": "false",
             "checkForUpdates": False,
@@ -129,7 +138,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         folder.mkdir()
     _write_settings(settings)
     notebook = {
-        "cells": [_cell(PLAY_CELL), _cell(EDITOR_CELL)],
+        "cells": [_cell(source) for source in CELLS],
         "metadata": {
             "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
         },
@@ -189,7 +198,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def page(lab: str) -> Iterator:
-    """The test notebook open in headless Chromium, both cells run."""
+    """The test notebook open in headless Chromium, every cell run."""
     from playwright.sync_api import sync_playwright
 
     SCREENSHOTS.mkdir(exist_ok=True)
@@ -213,9 +222,9 @@ def page(lab: str) -> Iterator:
             idle = pg.locator("#jp-main-statusbar").get_by_text(re.compile(r"\|\s*Idle"))
             idle.wait_for(timeout=RENDER_TIMEOUT)
             cells.nth(0).locator(".jp-InputArea-editor").click()
-            pg.keyboard.press("Shift+Enter")
-            pg.keyboard.press("Shift+Enter")
-            prompt = cells.nth(1).locator(".jp-InputPrompt")
+            for _ in CELLS:  # run every cell, as Run All does
+                pg.keyboard.press("Shift+Enter")
+            prompt = cells.nth(len(CELLS) - 1).locator(".jp-InputPrompt")
             try:
                 pg.wait_for_function(
                     "el => /\\[(\\*|\\d+)\\]/.test(el.textContent)",
@@ -361,3 +370,54 @@ def test_map_editor_generate_in_browser(page) -> None:
     )
     page.screenshot(path=SCREENSHOTS / "06-editor-generated.png")
     _crop(page, out, plot.locator(".scatterlayer").first, "widget-editor.png")  # no blank below
+
+
+# The number of points plotly holds in the traces of a plot (gd.data), all traces.
+POINTS_JS = """el => (el.data || []).reduce((n, t) => n + (t.x ? t.x.length : 0), 0)"""
+
+
+def test_every_play_map_has_its_points(page) -> None:
+    """After the cells ran (one widget out of view then), each PlayWidget's map holds
+    its city's traces and draws their markers once scrolled into view."""
+    from vvlab import load_map
+
+    for index, city in MAP_CELLS.items():
+        out = _output(page, index)
+        out.evaluate("el => el.scrollIntoView({block: 'start'})")
+        plot = out.locator(".js-plotly-plot").first
+        try:
+            plot.wait_for(timeout=RENDER_TIMEOUT)
+        except Exception as err:
+            page.screenshot(path=SCREENSHOTS / f"failed-map-{index}.png")
+            raise AssertionError(f"cell {index}: no plotly map rendered") from err
+        stations = len(load_map(city).stations)
+        _wait_until(
+            page,
+            lambda p=plot, n=stations: p.evaluate(POINTS_JS) >= n and len(_markers(p)) >= n,
+            f"cell {index}: the {city} map has {plot.evaluate(POINTS_JS)} points in its "
+            f"data and {len(_markers(plot))} markers drawn, expected at least {stations}",
+        )
+        page.screenshot(path=SCREENSHOTS / f"07-map-cell-{index}.png")
+
+
+def test_play_widget_fits_1400_by_900(page) -> None:
+    """On a 1400×900 screen the map and the Confirm button are seen together."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": 1400, "height": 900})
+    try:
+        out = _output(page, 0)
+        _button(out, "Confirm").wait_for()
+        out.evaluate("el => el.scrollIntoView({block: 'start'})")
+        time.sleep(0.5)  # let JupyterLab lay out the resized page
+        page.screenshot(path=SCREENSHOTS / "08-play-1400x900.png")
+        boxes = {
+            "map": out.locator(".js-plotly-plot").first.bounding_box(),
+            "Confirm": _button(out, "Confirm").bounding_box(),
+        }
+        for name, box in boxes.items():
+            assert box is not None, f"the {name} is not visible"
+            inside = box["y"] >= 0 and box["y"] + box["height"] <= 900
+            inside = inside and box["x"] >= 0 and box["x"] + box["width"] <= 1400
+            assert inside, f"the {name} is not inside the 1400×900 viewport: {box}"
+    finally:
+        page.set_viewport_size(size)

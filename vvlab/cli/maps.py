@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
+from vvlab.cli.fit import fit, fit_line
 from vvlab.cli.options import DEFAULT_MAP
 from vvlab.model import MapError, builtin_maps, load_map
 
@@ -24,18 +25,19 @@ def cmd_maps(args: argparse.Namespace, out: TextIO) -> int:
     """List the built-in maps with a one-line summary each."""
     for name in builtin_maps():
         city = load_map(name)
-        tag = "  (recommended for new players)" if city.recommended_for_new_players else ""
-        out.write(
+        tag = ", recommended for new players" if city.recommended_for_new_players else ""
+        line = (
             f"{name:<12} {city.name}: {len(city.lines)} lines, {len(city.stations)} stations, "
             f"{len(city.transfer_stations)} transfer stations, "
-            f"{city.total_indicators} indicator boxes{tag}\n"
+            f"{city.total_indicators} indicator boxes{tag}"
         )
+        out.write(fit_line(line) + "\n")
     return 0
 
 
 def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     """Print a map's lines, transfer stations and totals."""
-    out.write(load_map(args.map).describe() + "\n")
+    out.write(fit(load_map(args.map).describe()) + "\n")
     return 0
 
 

@@ -7,9 +7,10 @@ from collections.abc import Callable
 from typing import TextIO
 
 from vvlab.cli.errors import EXIT_INTERRUPTED
+from vvlab.cli.fit import WIDTH, fit, fit_line
 from vvlab.cli.options import DEFAULT_MAP, PLAYERS
 from vvlab.engine import RULESETS, Game, Move
-from vvlab.engine.render import render_sheet
+from vvlab.engine.render import card_text, cards_text, render_sheet, with_station_names
 from vvlab.engine.transcript import turn_text
 
 QUIT = ("q", "quit", "exit")
@@ -41,17 +42,23 @@ def _choose(game: Game, player: int, ask: Callable[[str], str], out: TextIO) -> 
     free = card is not None and card.kind == "free"
     what = "an empty station" if free else "a line"
     options = "" if free else " (" + " ".join(m.line or "" for m in legal) + ")"
+    prompt = f"Player {player + 1}, card {card_text(card)}: choose {what}{options} > "
+    if len(prompt) > WIDTH - 10:  # the lines on a line of their own, the answer after it
+        out.write(fit_line(prompt[:-3]) + "\n")
+        prompt = f"Player {player + 1} > "
     while True:
-        answer = ask(f"Player {player + 1}, card {card}: choose {what}{options}, ? for help > ")
+        answer = ask(prompt)
         answer = answer.strip()
         if answer in ("?", "help"):
-            out.write(_help(game, player, legal) + "\n")
+            out.write(fit(_help(game, player, legal)) + "\n")
             continue
         move = _parse_move(game, answer, free)
-        reason = game.why_illegal(player, move) if move else f"no {what[2:]} called {answer!r}"
+        noun = "empty station" if free else "line"
+        reason = game.why_illegal(player, move) if move else f"no {noun} called {answer!r}"
         if reason is None and move is not None:
             return move
-        out.write(f"  Not possible: {reason}. Try again.\n")
+        reason = with_station_names(game.city, reason or "")
+        out.write(fit_line(f"  Not possible: {reason}. Try again.") + "\n")
 
 
 def _parse_move(game: Game, answer: str, free: bool) -> Move | None:
@@ -93,17 +100,20 @@ def _help(game: Game, player: int, legal: list[Move]) -> str:
 def play_terminal(game: Game, ask: Callable[[str], str], out: TextIO) -> int:
     """Play ``game`` in the terminal: every player picks a move for the same card."""
     while not game.is_over:
-        seen = " ".join(str(c) for c in game.seen_since_shuffle)
-        out.write(f"\n=== Turn {game.turn + 1}: card {game.card}   (seen since shuffle: {seen})\n")
+        seen = cards_text(game.seen_since_shuffle)
+        card = card_text(game.card)
+        head = f"=== Turn {game.turn + 1}: card {card}; seen since the last shuffle: {seen}"
+        out.write("\n" + fit_line(head) + "\n")
         moves = []
         for p in range(game.players):
-            out.write(f"\nPlayer {p + 1} - {game.score(p)}\n{render_sheet(game.sheets[p])}\n")
+            out.write(fit_line(f"\nPlayer {p + 1} - {game.score(p)}") + "\n")
+            out.write(fit(render_sheet(game.sheets[p])) + "\n")
             moves.append(_choose(game, p, ask, out))
         record = game.play(moves)
-        out.write("\n".join(turn_text(game, record)) + "\n")
+        out.write(fit("\n".join(turn_text(game, record, for_people=True))) + "\n")
     out.write("\nGame over.\n")
     for p in range(game.players):
-        out.write(f"Player {p + 1}: {game.score(p)}\n")
+        out.write(fit_line(f"Player {p + 1}: {game.score(p)}") + "\n")
     out.write("Winner: " + ", ".join(f"Player {p + 1}" for p in game.winners()) + "\n")
     return 0
 
@@ -113,8 +123,11 @@ def cmd_play(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str] = 
     word, Ctrl-C or end of input stops the game with exit status 130)."""
     game = Game(args.map, players=args.players, ruleset=args.ruleset, seed=args.seed)
     out.write(
-        f"{game.city.name}, {game.ruleset.name}, {game.players} player(s), "
-        f"seed {game.seed}. Type ? for help, q to quit.\n"
+        fit_line(
+            f"{game.city.name}, {game.ruleset.name}, {game.players} player(s), "
+            f"seed {game.seed}. Type ? for help, q to quit."
+        )
+        + "\n"
     )
 
     def asking(prompt: str) -> str:

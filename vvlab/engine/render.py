@@ -2,11 +2,41 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from vvlab.engine.cards import Card
     from vvlab.engine.game import Game
     from vvlab.engine.sheet import Sheet
+    from vvlab.model import CityMap
+
+
+def card_text(card: Card, shuffle: bool = True) -> str:
+    """A card as people read it (the CLI, the widgets): express cards and the shuffle
+    icon in words, since ``(3)`` reads badly and ``↻`` is missing from many monospace
+    fonts. ``str(card)`` keeps the compact form that ``Card.parse`` reads. Without
+    ``shuffle`` the shuffle icon is left out (for a text that says it in words).
+
+    >>> from vvlab import Card
+    >>> [card_text(c) for c in (Card.number(4), Card.express(3), Card.star(), Card.free())]
+    ['4', 'express 3', 'star', 'free']
+    >>> card_text(Card.number(6, shuffle=True)), card_text(Card.express(2, shuffle=True))
+    ('6 (shuffle)', 'express 2 (shuffle)')
+    """
+    face = {"number": str(card.value), "express": f"express {card.value}"}.get(card.kind, card.kind)
+    return face + (" (shuffle)" if shuffle and card.shuffle else "")
+
+
+def cards_text(cards: Sequence[Card]) -> str:
+    """Cards as people read them, comma-separated.
+
+    >>> from vvlab import Card
+    >>> cards_text([Card.number(3), Card.express(2), Card.free()])
+    '3, express 2, free'
+    """
+    return ", ".join(card_text(c) for c in cards)
 
 
 def _wagon(sheet: Sheet, line_id: str) -> str:
@@ -23,6 +53,23 @@ def _bonus(sheet: Sheet, line_id: str) -> str:
     if line_id in sheet.crossed_out:
         return f"bonus -/{line.bonus_later} (first gone)"
     return f"bonus {line.bonus_first}/{line.bonus_later}"
+
+
+def with_station_names(city: CityMap, text: str) -> str:
+    """``text`` with each quoted station id (``'wuhletal'``) written as the station's
+    name, for messages shown to a person.
+
+    >>> from vvlab import load_map
+    >>> with_station_names(load_map("tutorial"), "station 'harbour' is already filled")
+    'station Harbour is already filled'
+    """
+    stations = city.stations
+
+    def name(m: re.Match[str]) -> str:
+        sid = m.group(1)
+        return stations[sid].name if sid in stations else m.group(0)
+
+    return re.sub(r"'([^']+)'", name, text)
 
 
 def render_sheet(sheet: Sheet) -> str:
@@ -58,8 +105,8 @@ def render_game(game: Game) -> str:
     """The game's state: card, cards seen since the shuffle, each sheet and live score."""
     head = [repr(game)]
     if game.card is not None:
-        seen = " ".join(str(c) for c in game.seen_since_shuffle)
-        head.append(f"Card: {game.card}    seen since last shuffle: {seen}")
+        seen = cards_text(game.seen_since_shuffle)
+        head.append(f"Card: {card_text(game.card)}; seen since the last shuffle: {seen}")
     for p, sheet in enumerate(game.sheets):
         head += ["", f"Player {p + 1}: {game.score(p)}", render_sheet(sheet)]
     return "\n".join(head)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vvlab.engine.cards import Move
+from vvlab.engine.render import card_text
 
 if TYPE_CHECKING:
     from vvlab.engine.game import Game
@@ -28,10 +29,16 @@ def _move_text(game: Game, record: TurnRecord, player: int) -> str:
     return "free: pass (no empty station)"
 
 
-def turn_text(game: Game, record: TurnRecord) -> list[str]:
-    """The transcript lines of one turn."""
-    shuffle = "  -> all cards shuffled" if record.shuffled else ""
-    out = [f"Turn {record.turn}: card {record.card}{shuffle}"]
+def turn_text(game: Game, record: TurnRecord, for_people: bool = False) -> list[str]:
+    """The transcript lines of one turn; ``for_people`` writes the card in words
+    (:func:`vvlab.engine.render.card_text`) as the CLI and the widgets show it, instead
+    of the compact form of transcripts."""
+    if for_people:
+        shuffle = ", then all cards are shuffled" if record.shuffled else ""
+        out = [f"Turn {record.turn}: card {card_text(record.card, shuffle=False)}{shuffle}"]
+    else:
+        shuffle = "  -> all cards shuffled" if record.shuffled else ""
+        out = [f"Turn {record.turn}: card {record.card}{shuffle}"]
     for p in range(game.players):
         out.append(f"  P{p + 1} {_move_text(game, record, p)}")
         for b in record.bonuses[p]:
@@ -39,15 +46,16 @@ def turn_text(game: Game, record: TurnRecord) -> list[str]:
     return out
 
 
-def game_transcript(game: Game) -> str:
-    """The whole game so far as text (see :meth:`vvlab.Game.transcript`)."""
+def game_transcript(game: Game, for_people: bool = False) -> str:
+    """The whole game so far as text (see :meth:`vvlab.Game.transcript`); with
+    ``for_people`` the cards are written in words, as in :func:`turn_text`."""
     seed = "scripted cards" if game.seed is None else f"seed {game.seed}"
     lines = [
         f"{game.city.name} ({game.city.id}), ruleset {game.ruleset.name}, "
         f"{game.players} player{'s' if game.players > 1 else ''}, {seed}",
     ]
     for record in game.history:
-        lines += turn_text(game, record)
+        lines += turn_text(game, record, for_people)
     state = "Game over" if game.is_over else f"In progress after turn {game.turn}"
     shuffles = f"{game.shuffles} shuffle" + ("" if game.shuffles == 1 else "s")
     lines.append(f"{state}: {game.turn} turns, {shuffles}")

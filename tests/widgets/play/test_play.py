@@ -10,6 +10,7 @@ pytest.importorskip("anywidget")
 
 from vvlab import Game, Move, load_map
 from vvlab.bots import make_bot
+from vvlab.engine.transcript import game_transcript
 from vvlab.widgets import PlayController, PlayError, PlayWidget
 
 
@@ -49,7 +50,7 @@ def test_solo_game_to_the_end_by_buttons():
     city = load_map("berlin")
     assert twin.turn == city.total_indicators + frees
     assert widget.controller.is_over and widget.end_panel.layout.display is None
-    assert widget.transcript_text.value == twin.transcript()
+    assert widget.transcript_text.value == game_transcript(twin, for_people=True)
     assert f"<td style='padding:2px 8px;text-align:right'>{twin.score(0).total}</td>" in (
         widget.final_html.value
     )
@@ -241,7 +242,7 @@ def test_setup_controls_start_a_new_city():
         "metro-x",
     )
     assert set(widget.line_buttons) == {ln.id for ln in c.city.lines}
-    assert widget.figure in widget.children
+    assert widget.figure in widget.game_area.children
     figure = widget.figure
     widget.start_button.click()  # the same city again: the figure is kept
     assert widget.figure is figure and c.game.turn == 0

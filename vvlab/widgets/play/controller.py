@@ -17,7 +17,8 @@ from vvlab.bots import Bot, make_bot
 from vvlab.engine import Card, Game, Move, Ruleset, TurnRecord, get_ruleset
 from vvlab.engine.game import MAX_PLAYERS
 from vvlab.engine.game import new_seed as engine_new_seed
-from vvlab.engine.transcript import turn_text
+from vvlab.engine.render import card_text, with_station_names
+from vvlab.engine.transcript import game_transcript, turn_text
 from vvlab.model import CityMap, MapError, load_map
 from vvlab.widgets.play.preview import Preview, preview_move, ranked, scoreboard_rows
 
@@ -238,13 +239,16 @@ class PlayController:
         """One line for the player: whose turn and what to do, or the result."""
         if self.is_over:
             best = max(self.game.score(p).total for p in range(self.game.players))
+            turns = f"Game over after {self.game.turn} turns"
+            if self.game.players == 1:
+                return f"{turns}: final score {best} points."
             won = ", ".join(self.label(p) for p in self.game.winners())
-            return f"Game over after {self.game.turn} turns: {won} won with {best} points."
+            return f"{turns}: {won} won with {best} points."
         p = self.current_player
         if p is None:
-            return f"Turn {self.game.turn + 1}, card {self.card}: the bots play."
+            return f"Turn {self.game.turn + 1}, card {card_text(self.card)}: the bots play."
         what = "click an empty station" if self.card.kind == "free" else "pick a line"
-        return f"Turn {self.game.turn + 1}, card {self.card}: {self.label(p)}, {what}."
+        return f"Turn {self.game.turn + 1}, card {card_text(self.card)}: {self.label(p)}, {what}."
 
     # -- choosing -----------------------------------------------------------------------
     def _chooser(self) -> int:
@@ -264,7 +268,10 @@ class PlayController:
         move = Move(line=line, station=station)
         reason = self.game.why_illegal(p, move)
         if reason:
-            raise PlayError(f"{self.label(p)} cannot play that: {reason} (card {self.card})")
+            reason = with_station_names(self.city, reason)
+            raise PlayError(
+                f"{self.label(p)} cannot play that: {reason} (card {card_text(self.card)})"
+            )
         self.choice = move
         return self.preview()  # type: ignore[return-value]
 
@@ -359,7 +366,7 @@ class PlayController:
         self._rng_states.append(states)
         record = self.game.play(moves)
         self._picked = {}
-        self.log.append("\n".join(turn_text(self.game, record)))
+        self.log.append("\n".join(turn_text(self.game, record, for_people=True)))
         return record
 
     def _bot_move(self, p: int) -> Move:
@@ -378,9 +385,10 @@ class PlayController:
         """The scoreboard ranked, best first, with ``rank`` and ``winner``."""
         return ranked(self.scoreboard())
 
-    def transcript(self) -> str:
-        """The game so far as text, turn by turn, with the scores."""
-        return self.game.transcript()
+    def transcript(self, for_people: bool = False) -> str:
+        """The game so far as text, turn by turn, with the scores; ``for_people`` writes
+        the cards in words (``express 3``) rather than the compact transcript form."""
+        return game_transcript(self.game, for_people) if for_people else self.game.transcript()
 
     def __repr__(self) -> str:
         return f"<PlayController {self.game!r}, seats {list(self.seats)}>"

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from vvlab.engine import Card
+from vvlab.engine.render import card_text, cards_text
 
 _WHAT = {
     "number": "cross {v} stations in a row on one line (stop at a filled one)",
@@ -21,7 +22,7 @@ def card_html(card: Card | None) -> str:
     """The revealed card, big, with what it does.
 
     >>> print(card_html(Card.express(2)))
-    <div ...><span style='font-size:40px;...'>(2)</span><br>express: cross 2 empty ...</div>
+    <div ...><span style='font-size:30px;...'>express 2</span><br>express: cross 2 empty ...</div>
     >>> print(card_html(None))
     <div style=...>No card: the game is over.</div>
     """
@@ -31,7 +32,7 @@ def card_html(card: Card | None) -> str:
     what = _WHAT[card.kind].format(v=card.value)
     if card.shuffle:
         what += "; then all cards are shuffled"
-    face = f"<span style='font-size:40px;font-weight:bold'>{html.escape(str(card))}</span>"
+    face = f"<span style='font-size:30px;font-weight:bold'>{html.escape(card_text(card))}</span>"
     return f"<div {box}>{face}<br>{html.escape(what)}</div>"
 
 
@@ -39,9 +40,9 @@ def seen_html(cards: Sequence[Card]) -> str:
     """The cards revealed since the last shuffle (the current one last).
 
     >>> print(seen_html([Card.number(3), Card.star()]))
-    <div ...>Seen since the last shuffle (2): <b>3 ★</b></div>
+    <div ...>Seen since the last shuffle (2): <b>3, star</b></div>
     """
-    faces = " ".join(html.escape(str(c)) for c in cards)
+    faces = html.escape(cards_text(cards))
     return (
         f"<div style='padding:4px'>Seen since the last shuffle ({len(cards)}): <b>{faces}</b></div>"
     )

@@ -9,6 +9,7 @@ wagon or a station call back into the widget.
 from __future__ import annotations
 
 from collections.abc import Callable
+from copy import deepcopy
 from typing import Any
 
 import plotly.graph_objects as go
@@ -139,6 +140,23 @@ class SheetMap:
         """Simulate the plotly click on a station (what a browser click sends)."""
         trace = self.trace("stations")
         self._click(trace, list(trace.meta["ids"]).index(station))
+
+    # -- showing in the browser ---------------------------------------------------------
+    def sync_browser_state(self) -> None:
+        """Send the whole figure as the browser's starting state, for a view about to be
+        created (call it when the widget holding the map is displayed).
+
+        A view of a ``FigureWidget`` draws the model's ``_widget_data`` and
+        ``_widget_layout``, which plotly sets only when the figure itself is displayed;
+        inside a box the browser has to replay every later edit. An edit that reaches the
+        page before plotly's code has loaded (a notebook run at once, the map out of view)
+        is lost, and the view then draws stale or empty axes (-1 to 6) that the following
+        edits cannot fix. Sending the full state before the display makes it right.
+        """
+        fig = self.figure
+        fig._widget_data = deepcopy(fig._data)
+        fig._widget_layout = deepcopy(fig._layout_obj._props)
+        fig.send_state(["_widget_data", "_widget_layout"])  # even when unchanged here
 
     # -- drawing ------------------------------------------------------------------------
     def _put(self, key: Any, value: Any, apply: Callable[[Any], None]) -> None:

@@ -18,7 +18,7 @@ from vvlab.engine import RULESETS, Ruleset
 from vvlab.engine.game import MAX_PLAYERS
 from vvlab.model import builtin_maps
 from vvlab.viz.plan import text_color
-from vvlab.widgets.controls import button
+from vvlab.widgets.controls import button, row
 from vvlab.widgets.play.controller import (
     PERSON,
     SEED_BOX_MAX,
@@ -28,6 +28,11 @@ from vvlab.widgets.play.controller import (
 )
 from vvlab.widgets.play.panels import card_html, end_html, scoreboard_html, seen_html
 from vvlab.widgets.play.sheet_map import SheetMap
+
+MAP_SIZE = (700, 520)
+"""Width and height of the map: beside it the card and the controls, and the widget's
+top, the map and Confirm fit a 1400x900 screen together in JupyterLab."""
+SETUP_TITLE = "New game: city, players, ruleset, seed"
 
 SEAT_CHOICES = (PERSON, "greedy", "random", "lookahead:depth=1", "rollout:samples=16")
 """Seats offered by the set-up (any bot spec can be typed in)."""
@@ -93,12 +98,16 @@ class PlayWidget(w.VBox):
         self.start_button.on_click(lambda _: self._act(self._start))
         self.setup_box = w.VBox(
             [
-                w.HBox([self.city_select, self.city_path, self.ruleset_select]),
-                w.HBox([self.players_select, self.seed_input, self.new_seed_button]),
-                w.HBox(self.seat_boxes[:3]),
-                w.HBox(self.seat_boxes[3:]),
+                row(self.city_select, self.city_path, self.ruleset_select),
+                row(self.players_select, self.seed_input, self.new_seed_button),
+                row(*self.seat_boxes[:3]),
+                row(*self.seat_boxes[3:]),
                 self.start_button,
             ]
+        )
+        # folded: the map and the Confirm button fit a 1400x900 screen together
+        self.setup_panel = w.Accordion(
+            children=[self.setup_box], titles=(SETUP_TITLE,), selected_index=None
         )
 
     def _build_seats(self, seats: list[str]) -> None:
@@ -140,7 +149,7 @@ class PlayWidget(w.VBox):
     def _build_city(self) -> None:
         """The map and the line buttons of the controller's city (again after set-up)."""
         city = self.controller.city
-        self.map = SheetMap(city, self._on_map_line, self._on_map_station)
+        self.map = SheetMap(city, self._on_map_line, self._on_map_station, *MAP_SIZE)
         self.figure = self.map.figure
         self.line_buttons: dict[str, w.Button] = {}
         for line in city.lines:
@@ -149,19 +158,24 @@ class PlayWidget(w.VBox):
             b.on_click(lambda _, lid=line.id: self._act(self.controller.choose, line=lid))
             self.line_buttons[line.id] = b
         self._city = city
-        buttons = w.HBox([*self.line_buttons.values(), self.pass_button])
-        buttons.layout.flex_flow = "row wrap"
-        moves = w.HBox([self.confirm_button, self.undo_button])
+        side = w.VBox(
+            [
+                self.card_html,
+                self.status_html,
+                self.message_html,
+                row(*self.line_buttons.values(), self.pass_button),
+                self.preview_html,
+                row(self.confirm_button, self.undo_button),
+                self.seen_html,
+            ],
+            layout=w.Layout(flex="1 1 260px", min_width="240px", max_width="420px"),
+        )
+        self.map.sync_browser_state()  # a new map in a shown widget: its view comes next
+        self.game_area = w.HBox([self.figure, side], layout=w.Layout(flex_flow="row wrap"))
         self.children = [
-            self.setup_box,
-            w.HBox([self.card_html, self.seen_html]),
-            self.status_html,
-            self.message_html,
-            self.figure,
-            buttons,
-            self.preview_html,
-            moves,
-            w.HBox([self.scoreboard_html, self.log_html]),
+            self.setup_panel,
+            self.game_area,
+            row(self.scoreboard_html, self.log_html),
             self.end_panel,
         ]
 
@@ -210,6 +224,12 @@ class PlayWidget(w.VBox):
         self.controller.play_again(self.seed_input.value)
 
     # -- showing ------------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Displayed: the map's full state goes to the browser first (see
+        :meth:`SheetMap.sync_browser_state`), then the widget's view."""
+        self.map.sync_browser_state()
+        return super()._repr_mimebundle_(**kwargs)
+
     @property
     def shown_player(self) -> int:
         """The seat whose sheet the map shows: the person choosing (else the first person)."""
@@ -222,9 +242,13 @@ class PlayWidget(w.VBox):
         c, p = self.controller, self.shown_player
         preview = c.preview()
         score = c.game.score(p)
+        if c.is_over:
+            when, what = f"game over after {c.game.turn} turns", "final score"
+        else:
+            when, what = f"turn {c.game.turn + 1}", "score"
         title = (
-            f"<b>{c.city.name}</b> · {html.escape(c.label(p))}, turn {c.game.turn + 1} · "
-            f"score <b>{score.total}</b>"
+            f"<b>{c.city.name}</b> · {html.escape(c.label(p))}, {when} · "
+            f"{what} <b>{score.total}</b>"
         )
         free = c.card is not None and c.card.kind == "free"
         self.map.paint(c.game.sheets[p], title, preview, pick_lines=not free)
@@ -252,6 +276,8 @@ class PlayWidget(w.VBox):
         no_person = c.current_player is None
         self.confirm_button.description = "Play turn (bots)" if no_person else "Confirm"
         self.confirm_button.disabled = c.is_over or (not no_person and c.choice is None)
+        # over: nothing to confirm and no bot to play; the end panel says what happened
+        self.confirm_button.layout.display = "none" if c.is_over else None
         self.undo_button.disabled = not c.can_undo
 
     def _refresh_end(self) -> None:
@@ -259,4 +285,4 @@ class PlayWidget(w.VBox):
         self.end_panel.layout.display = None if c.is_over else "none"
         if c.is_over:
             self.final_html.value = end_html(c.final_scores())
-            self.transcript_text.value = c.transcript()
+            self.transcript_text.value = c.transcript(for_people=True)
