@@ -5,7 +5,9 @@ overlays, sending only what changed.
 Each trace is known by its key ``(role, line, n)`` (``n`` counts traces with the same
 role and line). Traces are added or reordered only when their keys change (a line
 added or deleted, the city turning valid or not, a selection); a trace no longer
-needed is hidden (``visible=False``) and kept for when it comes back. Everything
+needed is hidden (``visible=False``) and kept for when it comes back. The axes show the painter's
+:class:`~vvlab.widgets.editor.canvas.ViewRange` (``view``): it stays put while the
+content fits. Everything
 else is sent as changed leaf properties (``marker.color``, ``x``...) of the traces
 and the layout, all in one ``batch_update``. Never a property and its parent in one
 message: plotly.js refuses such an update and drops the whole redraw.
@@ -19,7 +21,14 @@ from typing import TYPE_CHECKING, Any
 
 import plotly.graph_objects as go
 
-from vvlab.widgets.editor.canvas import HEIGHT, WIDTH, GridCache, overlay_traces, plan_content
+from vvlab.widgets.editor.canvas import (
+    HEIGHT,
+    WIDTH,
+    GridCache,
+    ViewRange,
+    overlay_traces,
+    plan_content,
+)
 from vvlab.widgets.editor.geometry import GeometryCache
 
 if TYPE_CHECKING:
@@ -121,13 +130,21 @@ class CanvasPainter:
         self._plan: list[tuple[Key, dict[str, Any]]] = []
         self._layout: dict[str, Any] = {}
         self._geometry, self._grid = GeometryCache(), GridCache()
+        self.view = ViewRange()
+
+    def fit(self) -> None:
+        """Fit the view to the content at the next :meth:`paint`."""
+        self.view.fit()
+        self._plan_key = None
 
     def paint(self, ed: MapEditorController, selected: str | None = None) -> None:
         """Redraw what changed since the last paint (only the overlays when the city
         and the grid are the same)."""
         plan_key = (json.dumps(ed.data, sort_keys=True, default=str), ed.grid_step)
         if plan_key != self._plan_key:
-            traces, self._layout = plan_content(ed, *self.size, self._geometry, self._grid)
+            traces, self._layout = plan_content(
+                ed, *self.size, self._geometry, self._grid, self.view
+            )
             self._plan = keyed(traces)
             self._plan_key = plan_key
         overlays = keyed(t.to_plotly_json() for t in overlay_traces(ed, selected))

@@ -153,7 +153,11 @@ class ModeBar:
         self.undo_button.on_click(lambda _: editor.act(controller.undo))
         self.redo_button = button("Redo", icon="repeat")
         self.redo_button.on_click(lambda _: editor.act(controller.redo))
-        self.box = row(self.mode, self.grid_step, self.undo_button, self.redo_button)
+        self.fit_button = button("Fit", icon="expand")
+        self.fit_button.tooltip = "fit the view to every station and wagon"
+        self.fit_button.on_click(lambda _: editor.act(editor.painter.fit))
+        parts = [self.mode, self.grid_step, self.undo_button, self.redo_button]
+        self.box = row(*parts, self.fit_button)
 
     def _mode_changed(self) -> None:
         controller = self.editor.controller
