@@ -25,94 +25,15 @@ from vvlab.viz.geometry import MARGIN
 from vvlab.viz.maps import draw_map, map_title, plan_traces
 from vvlab.viz.plan import FONT, INK, plan_axes, plan_layout, wagon_links
 from vvlab.viz.wagons import MapGeometry, map_geometry
+from vvlab.widgets.editor.viewrange import BLANK_EXTENT, Box, ViewRange, content_box, finite
 
 if TYPE_CHECKING:
     from vvlab.widgets.editor.controller import MapEditorController
 
 WIDTH, HEIGHT = 920, 640
 """Canvas size in pixels: fits a 1000 px wide notebook (the panels wrap below it)."""
-BLANK_EXTENT = (0.0, 0.0, 20.0, 14.0)
-"""Grid shown for a city without stations: ``(x0, y0, x1, y1)`` in grid steps."""
 MAX_GRID_POINTS = 4000
 SKETCH_GREY = "#9A9A9A"
-LABEL_STEPS = 2.0
-"""Grid steps kept free around the content for station names and markers."""
-Box = tuple[float, float, float, float]
-
-
-def content_box(ed: MapEditorController, geo: MapGeometry | None = None) -> Box | None:
-    """``(x0, y0, x1, y1)`` around every station and (with ``geo``) every wagon,
-    :data:`LABEL_STEPS` grid steps wider for the names; ``None`` without stations.
-
-    >>> from vvlab.widgets.editor.controller import MapEditorController
-    >>> ed = MapEditorController()
-    >>> content_box(ed) is None
-    True
-    >>> _ = ed.add_station(0, 0); _ = ed.add_station(4, 2)
-    >>> content_box(ed)
-    (-2.0, -2.0, 6.0, 4.0)
-    """
-    pts = [
-        (float(s["x"]), float(s["y"]))
-        for s in ed.stations.values()
-        if _finite(s.get("x"), s.get("y"))
-    ]
-    if geo is not None:
-        for wagon in geo.wagons.values():
-            bx0, by0, bx1, by1 = wagon.bbox
-            pts += [(bx0, by0), (bx1, by1)]
-    if not pts:
-        return None
-    pad = LABEL_STEPS * ed.grid_step
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
-
-
-def _inside(inner: Box, outer: Box) -> bool:
-    return (
-        outer[0] <= inner[0]
-        and outer[1] <= inner[1]
-        and inner[2] <= outer[2]
-        and inner[3] <= outer[3]
-    )
-
-
-class ViewRange:
-    """The canvas's view ``box`` (``x0, y0, x1, y1``): set by the first content (or
-    :meth:`fit`), then kept while the content stays inside it, grown when not.
-
-    >>> view = ViewRange()
-    >>> view.update((0, 0, 4, 4))
-    (0, 0, 4, 4)
-    >>> view.update((1, 1, 3, 3))
-    (0, 0, 4, 4)
-    >>> view.update((1, 1, 6, 3))
-    (0, 0, 6, 4)
-    >>> view.fit(); view.update((1, 1, 3, 3))
-    (1, 1, 3, 3)
-    """
-
-    def __init__(self) -> None:
-        self.box: Box | None = None
-
-    def update(self, content: Box | None) -> Box:
-        """The view for ``content`` (the blank extent when ``None``)."""
-        content = content or BLANK_EXTENT
-        if self.box is None:
-            self.box = content
-        elif not _inside(content, self.box):
-            b = self.box
-            self.box = (
-                min(b[0], content[0]),
-                min(b[1], content[1]),
-                max(b[2], content[2]),
-                max(b[3], content[3]),
-            )
-        return self.box
-
-    def fit(self) -> None:
-        """Forget the view: the next :meth:`update` fits the content."""
-        self.box = None
 
 
 def grid_extent(stations: dict[str, dict[str, Any]], step: float) -> tuple[float, ...]:
@@ -124,20 +45,14 @@ def grid_extent(stations: dict[str, dict[str, Any]], step: float) -> tuple[float
     >>> grid_extent({"a": {"x": -2, "y": 1}, "b": {"x": 5.5, "y": 14}}, 1)
     (-5.0, -2.0, 20.0, 17.0)
     """
-    xs = [float(s["x"]) for s in stations.values() if _finite(s.get("x"), s.get("y"))]
-    ys = [float(s["y"]) for s in stations.values() if _finite(s.get("x"), s.get("y"))]
+    xs = [float(s["x"]) for s in stations.values() if finite(s.get("x"), s.get("y"))]
+    ys = [float(s["y"]) for s in stations.values() if finite(s.get("x"), s.get("y"))]
     bx0, by0, bx1, by1 = BLANK_EXTENT
     return (
         float(min([bx0, *(math.floor(x / step) - 3 for x in xs)]) * step),
         float(min([by0, *(math.floor(y / step) - 3 for y in ys)]) * step),
         float(max([bx1, *(math.ceil(x / step) + 3 for x in xs)]) * step),
         float(max([by1, *(math.ceil(y / step) + 3 for y in ys)]) * step),
-    )
-
-
-def _finite(*values: Any) -> bool:
-    return all(
-        isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in values
     )
 
 
@@ -239,7 +154,7 @@ def sketch_traces(data: dict[str, Any]) -> list[go.Scatter]:
     >>> [(t.meta["role"], list(t.x), t.line.color) for t in sketch_traces(data)]
     [('line', [0, 2], '#9A9A9A'), ('stations', [0, 2], None)]
     """
-    stations = {sid: s for sid, s in data["stations"].items() if _finite(s.get("x"), s.get("y"))}
+    stations = {sid: s for sid, s in data["stations"].items() if finite(s.get("x"), s.get("y"))}
     traces = [_sketch_line(line, stations) for line in data["lines"]]
     return [*traces, _sketch_stations(stations)]
 
