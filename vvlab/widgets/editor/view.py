@@ -44,6 +44,8 @@ from vvlab.widgets.editor.toolbars import (
 __all__ = ["MODES", "MapEditor", "MapEditorController"]
 
 STATION_ROLES = ("stations", "selected", "draft")
+MESSAGE_HEIGHT = "44px"
+"""The status area's fixed height (two lines): a message never moves the map."""
 _EXPECTED = (EditError, MapError, ValueError, OSError, KeyError, TypeError)
 
 
@@ -99,7 +101,7 @@ class MapEditor(w.VBox):
     def _build(self) -> None:
         self.figure = go.FigureWidget()
         self.painter = CanvasPainter(self.figure, self._on_click)
-        self.message = w.HTML()
+        self.message = w.HTML(layout=w.Layout(height=MESSAGE_HEIGHT, overflow="hidden auto"))
         self.problems_panel = w.HTML()
         self.stats_panel = w.HTML()
         self.open_bar, self.city_bar = OpenBar(self), CityBar(self)
