@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from vvlab.model.generate import PALETTE
+from vvlab.widgets.editor.colors import distinct_color
 from vvlab.widgets.editor.history import EditError, EditHistory, MapData
 from vvlab.widgets.editor.stations import require_station
 from vvlab.widgets.editor.stats import default_scoring
@@ -51,8 +51,7 @@ class LineEdits:
             id = next(f"L{k}" for k in range(1, len(ids) + 2) if f"L{k}" not in ids)
         elif id in ids:
             raise EditError(f"line id {id!r} is taken")
-        used = {line.get("color") for line in self._lines}
-        color = next((c for c in PALETTE if c not in used), PALETTE[len(used) % len(PALETTE)])
+        color = distinct_color(line.get("color") for line in self._lines)
         indicators, bonus = default_scoring(len(stations))
         line = {
             "id": id,
@@ -66,7 +65,8 @@ class LineEdits:
         return line
 
     def add(self, stations: list[str], id: str | None = None, **props: Any) -> str:
-        """Add a line through ``stations`` (in order); returns its id. Colour,
+        """Add a line through ``stations`` (in order); returns its id. Colour (the
+        one farthest from every line's, :func:`~vvlab.widgets.editor.colors.distinct_color`),
         indicator boxes and bonuses default from the line's length; ``props`` may set
         ``name``, ``color``, ``indicators``, ``bonus``."""
         for sid in stations:
