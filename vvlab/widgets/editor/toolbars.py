@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from vvlab.model import builtin_maps
 from vvlab.widgets.controls import button, row
@@ -313,6 +312,7 @@ class BalanceBar:
         self.balance_button = button("Quick balance", icon="bar-chart")
         self.balance_button.on_click(lambda _: editor.act(self._balance))
         self.balance_summary = w.HTML()
+        self.figure_syncs: list[Any] = []  # FigureSync, made at the first run
         self.balance_figures = w.VBox()
         head = row(self.balance_games, self.balance_seed, self.balance_button)
         self.box = w.VBox([head, self.balance_summary, self.balance_figures])
@@ -328,7 +328,13 @@ class BalanceBar:
         self.last_balance = qb
         self.balance_summary.value = message_html(qb.summary())
         figures = (qb.score_figure(), qb.lines_figure())
-        self.balance_figures.children = [go.FigureWidget(f) for f in figures]
+        if not self.figure_syncs:
+            from vvlab.widgets.editor.figure_sync import FigureSync
+
+            self.figure_syncs = [FigureSync() for _ in figures]
+            self.balance_figures.children = [sync.widget for sync in self.figure_syncs]
+        for sync, fig in zip(self.figure_syncs, figures, strict=True):
+            sync.show(fig)
 
     def refresh(self) -> None:
         """Nothing to show between two runs."""
