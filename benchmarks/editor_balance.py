@@ -6,8 +6,9 @@ For each map (built-in names; default every built-in map and a generated city):
 the first call (loads the compiled kernels), then ``--repeat`` calls of ``--games``
 games, and the figures (score distribution, line completion) on top; then the round
 trip of the editor's button (``MapEditor.balance_bar``: simulation, summary and both
-figures updated in place), first and median of the later clicks. Last, the start-up
-of ``MapEditor("berlin")`` in ``--startup`` fresh processes: import, construction and
+figures updated), first and median of the later clicks, with the kB the last click
+sends to the browser and the widgets it makes. Last, the start-up of
+``MapEditor("berlin")`` in ``--startup`` fresh processes: import, construction and
 first display (``_repr_mimebundle_``). Targets: a round trip <= 1 s, a widget shown
 <= 2 s after its cell runs (Python time; the browser adds its drawing). A figure, not
 a test.
@@ -16,6 +17,7 @@ a test.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -54,28 +56,57 @@ def time_map(ed: MapEditorController, games: int, repeat: int) -> tuple[float, f
     return first, statistics.median(sims), statistics.median(figures)
 
 
-def round_trip(ed: MapEditorController, games: int, repeat: int) -> tuple[float, float]:
-    """Seconds from the "Quick balance" click to the summary and figures updated: the
-    first click (figure widgets made) and the median of ``repeat`` later ones."""
+class Sent:
+    """Counts what the widgets would send to the browser: bytes of messages (JSON and
+    binary buffers) and widgets created."""
+
+    def __init__(self) -> None:
+        import ipywidgets.widgets.widget as widget
+
+        self.widget, self.bytes = widget, 0
+        original = widget.Widget._send
+
+        def send(w: object, msg: dict, buffers: list | None = None) -> None:
+            self.bytes += len(json.dumps(msg, default=str))
+            self.bytes += sum(memoryview(b).nbytes for b in buffers or [])
+            original(w, msg, buffers)
+
+        widget.Widget._send = send  # type: ignore[method-assign]
+
+    def widgets(self) -> int:
+        """Widgets alive now."""
+        return len(self.widget._instances)
+
+
+def round_trip(
+    ed: MapEditorController, games: int, repeat: int, sent: Sent
+) -> tuple[float, float, int, int]:
+    """Seconds from the "Quick balance" click to the summary and figures updated (the
+    first click, figure widgets made, and the median of ``repeat`` later ones); the
+    kB sent and widgets made by the last click."""
     from vvlab.widgets.editor.view import MapEditor
 
     editor = MapEditor(controller=ed)
     bar = editor.balance_bar
     bar.balance_games.value = games
     times = []
+    kb = made = 0
     for seed in range(repeat + 1):
         bar.balance_seed.value = seed
+        before, widgets = sent.bytes, sent.widgets()
         start = time.perf_counter()
         bar.balance_button.click()
         times.append(time.perf_counter() - start)
-    return times[0], statistics.median(times[1:])
+        kb, made = (sent.bytes - before) // 1000, sent.widgets() - widgets
+    return times[0], statistics.median(times[1:]), kb, made
 
 
 def startup(runs: int) -> list[tuple[float, float, float]]:
     """Import, build and first-display seconds of ``MapEditor("berlin")``, each in a
     fresh Python process."""
     root = str(Path(__file__).resolve().parents[1])
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])}
+    path = [p for p in (os.environ.get("PYTHONPATH"), root) if p]  # a given path first
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
     out = []
     for _ in range(runs):
         done = subprocess.run(
@@ -94,16 +125,18 @@ def main() -> None:
     parser.add_argument("--startup", type=int, default=3)
     args = parser.parse_args()
     names = args.maps or [*builtin_maps(), "generated"]
+    sent = Sent()
     head = f"{'map':<12} {'first s':>8} {'games s':>8} {'figures s':>9}"
-    print(f"{head} {'click 1 s':>9} {'click s':>8}  ({args.games} games)")
+    print(f"{head} {'click 1 s':>9} {'click s':>8} {'kB':>5} {'new w':>5}  ({args.games} games)")
     for name in names:
         if name == "generated":
             ed = MapEditorController.generated(lines=10, stations=80, seed=1)
         else:
             ed = MapEditorController.open(name)
         first, sim, fig = time_map(ed, args.games, args.repeat)
-        click1, click = round_trip(ed, args.games, args.repeat)
-        print(f"{name:<12} {first:8.3f} {sim:8.3f} {fig:9.3f} {click1:9.3f} {click:8.3f}")
+        click1, click, kb, made = round_trip(ed, args.games, args.repeat, sent)
+        times = f"{first:8.3f} {sim:8.3f} {fig:9.3f} {click1:9.3f} {click:8.3f}"
+        print(f"{name:<12} {times} {kb:5d} {made:5d}")
     if args.startup:
         print('\nMapEditor("berlin") start-up in a fresh process (s)')
         print(f"{'import':>8} {'build':>8} {'display':>8} {'total':>8}")
