@@ -95,3 +95,14 @@ def test_a_draft_keeps_its_legend() -> None:
     assert editor.controller.city() is None
     shown = [t for t in editor.figure.data if t.visible is not False and t.showlegend]
     assert {t.name for t in shown} >= {line["id"] for line in editor.controller.lines}
+
+
+def test_a_user_zoom_stays_until_fit() -> None:
+    editor = MapEditor("tutorial")
+    fitted = ranges(editor)
+    editor.figure.layout.xaxis.range = (0, 3)  # as plotly.js reports a zoom
+    editor.figure.layout.yaxis.range = (0, 2)
+    editor.controller.rename_station("zoo", "Tierpark")
+    assert ranges(editor) == ((0, 3), (0, 2))
+    editor.fit_button.click()
+    assert ranges(editor) == fitted

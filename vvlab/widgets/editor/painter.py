@@ -133,9 +133,13 @@ class CanvasPainter:
         self.view = ViewRange()
 
     def fit(self) -> None:
-        """Fit the view to the content at the next :meth:`paint`."""
+        """Fit the view to the content at the next :meth:`paint`, and send the axes
+        again even if unchanged (the user may have zoomed or panned since)."""
         self.view.fit()
         self._plan_key = None
+        self.shown_layout = {
+            k: v for k, v in self.shown_layout.items() if k not in ("xaxis", "yaxis")
+        }
 
     def paint(self, ed: MapEditorController, selected: str | None = None) -> None:
         """Redraw what changed since the last paint (only the overlays when the city
