@@ -5,12 +5,12 @@ overlays, sending only what changed.
 Each trace is known by its key ``(role, line, n)`` (``n`` counts traces with the same
 role and line). Traces are added or reordered only when their keys change (a line
 added or deleted, the city turning valid or not, a selection); a trace no longer
-needed is hidden (``visible=False``) and kept for when it comes back. The axes show the painter's
-:class:`~vvlab.widgets.editor.canvas.ViewRange` (``view``): it stays put while the
-content fits. Everything
-else is sent as changed leaf properties (``marker.color``, ``x``...) of the traces
-and the layout, all in one ``batch_update``. Never a property and its parent in one
-message: plotly.js refuses such an update and drops the whole redraw.
+needed is hidden (``visible=False``) and kept for when it comes back. The axes show
+the painter's :class:`~vvlab.widgets.editor.viewrange.ViewRange` (``view``): it stays
+put while the content fits. Everything else is sent as changed leaf properties
+(``marker.color``, ``x``...) of the traces and the layout, all in one
+``batch_update``. Never a property and its parent in one message: plotly.js refuses
+such an update and drops the whole redraw.
 """
 
 from __future__ import annotations
@@ -21,15 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 import plotly.graph_objects as go
 
-from vvlab.widgets.editor.canvas import (
-    HEIGHT,
-    WIDTH,
-    GridCache,
-    ViewRange,
-    overlay_traces,
-    plan_content,
-)
+from vvlab.widgets.editor.canvas import HEIGHT, WIDTH, GridCache, overlay_traces, plan_content
 from vvlab.widgets.editor.geometry import GeometryCache
+from vvlab.widgets.editor.viewrange import ViewRange
 
 if TYPE_CHECKING:
     from vvlab.widgets.editor.controller import MapEditorController
