@@ -47,7 +47,7 @@ def test_quick_balance_figures_update_in_place(page) -> None:  # noqa: F811
     # the figures redraw in place: wait until their title names the new seed
     _wait_until(
         page,
-        lambda: "seed 7" in plots.nth(2).locator(".gtitle").first.inner_text(),
+        lambda: "seed 7" in (plots.nth(2).locator(".gtitle").first.text_content() or ""),
         "the balance figures did not show the new run",
     )
     again = time.monotonic() - start
