@@ -3,6 +3,7 @@ always shows what a full redraw would; the layout; the "open" dropdown."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import Any
 
@@ -127,7 +128,8 @@ def test_editor_updates_never_set_a_property_and_its_parent_together(editor: Map
 def test_incremental_canvas_equals_a_full_redraw(editor: MapEditor) -> None:
     for kind, edit in EDITS:
         edit(editor)
-        fresh = editor_figure(editor.controller, editor.selected)
+        view = copy.copy(editor.painter.view)  # the view is the editor's state
+        fresh = editor_figure(editor.controller, editor.selected, view=view)
         shown, expected = visible_traces(editor.figure), visible_traces(fresh)
         assert [t["meta"] for t in shown] == [t["meta"] for t in expected], kind
         for got, want in zip(shown, expected, strict=True):

@@ -6,6 +6,10 @@ with problems as a sketch (lines through their known stations); under it lies th
 canvas reports a grid point (plotly only reports clicks on points). Every trace has
 ``meta["role"]``: ``grid``, ``stations`` (with ``meta["ids"]``), ``line``, ``wagon``...,
 ``draft`` (the line being drawn) and ``selected``.
+
+The axes show a :class:`ViewRange`: one stable view, the same for a valid city and a
+draft, that covers every station, wagon and label with a margin; it grows only when
+something lies outside it, and :meth:`ViewRange.fit` starts it afresh.
 """
 
 from __future__ import annotations
@@ -21,14 +25,13 @@ from vvlab.viz.geometry import MARGIN
 from vvlab.viz.maps import draw_map, map_title, plan_traces
 from vvlab.viz.plan import FONT, INK, plan_axes, plan_layout, wagon_links
 from vvlab.viz.wagons import MapGeometry, map_geometry
+from vvlab.widgets.editor.viewrange import BLANK_EXTENT, Box, ViewRange, content_box, finite
 
 if TYPE_CHECKING:
     from vvlab.widgets.editor.controller import MapEditorController
 
 WIDTH, HEIGHT = 920, 640
 """Canvas size in pixels: fits a 1000 px wide notebook (the panels wrap below it)."""
-BLANK_EXTENT = (0.0, 0.0, 20.0, 14.0)
-"""Grid shown for a city without stations: ``(x0, y0, x1, y1)`` in grid steps."""
 MAX_GRID_POINTS = 4000
 SKETCH_GREY = "#9A9A9A"
 
@@ -42,8 +45,8 @@ def grid_extent(stations: dict[str, dict[str, Any]], step: float) -> tuple[float
     >>> grid_extent({"a": {"x": -2, "y": 1}, "b": {"x": 5.5, "y": 14}}, 1)
     (-5.0, -2.0, 20.0, 17.0)
     """
-    xs = [float(s["x"]) for s in stations.values() if _finite(s.get("x"), s.get("y"))]
-    ys = [float(s["y"]) for s in stations.values() if _finite(s.get("x"), s.get("y"))]
+    xs = [float(s["x"]) for s in stations.values() if finite(s.get("x"), s.get("y"))]
+    ys = [float(s["y"]) for s in stations.values() if finite(s.get("x"), s.get("y"))]
     bx0, by0, bx1, by1 = BLANK_EXTENT
     return (
         float(min([bx0, *(math.floor(x / step) - 3 for x in xs)]) * step),
@@ -53,13 +56,9 @@ def grid_extent(stations: dict[str, dict[str, Any]], step: float) -> tuple[float
     )
 
 
-def _finite(*values: Any) -> bool:
-    return all(
-        isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in values
-    )
-
-
-def grid_points(ed: MapEditorController) -> tuple[list[float], list[float]]:
+def grid_points(
+    ed: MapEditorController, extent: Box | None = None
+) -> tuple[list[float], list[float]]:
     """Free grid positions over :func:`grid_extent` (every k-th step when there would
     be more than ``MAX_GRID_POINTS``); positions with a station are left out, so a click
     there reports the station.
@@ -75,7 +74,11 @@ def grid_points(ed: MapEditorController) -> tuple[list[float], list[float]]:
     """
     stations = ed.stations
     step = ed.grid_step
-    x0, y0, x1, y1 = grid_extent(stations, step)
+    if extent is None:
+        x0, y0, x1, y1 = grid_extent(stations, step)
+    else:
+        x0, y0 = math.floor(extent[0] / step) * step, math.floor(extent[1] / step) * step
+        x1, y1 = math.ceil(extent[2] / step) * step, math.ceil(extent[3] / step) * step
     nx, ny = round((x1 - x0) / step) + 1, round((y1 - y0) / step) + 1
     stride = max(1, math.ceil(math.sqrt(nx * ny / MAX_GRID_POINTS)))
     taken = {(s.get("x"), s.get("y")) for s in stations.values()}
@@ -90,7 +93,7 @@ def grid_points(ed: MapEditorController) -> tuple[list[float], list[float]]:
     return xs, ys
 
 
-def grid_spec(ed: MapEditorController) -> dict[str, Any]:
+def grid_spec(ed: MapEditorController, extent: Box | None = None) -> dict[str, Any]:
     """The clickable grid as plotly JSON: faint dots, no hover label (but hover and
     click events). Plain data, quick to build and compare.
 
@@ -99,7 +102,7 @@ def grid_spec(ed: MapEditorController) -> dict[str, Any]:
     >>> go.Scatter(spec).to_plotly_json() == spec
     True
     """
-    xs, ys = grid_points(ed)
+    xs, ys = grid_points(ed, extent)
     return {
         "type": "scatter",
         "x": xs,
@@ -126,19 +129,20 @@ class GridCache:
         self.key: Any = None
         self.spec: dict[str, Any] = {}
 
-    def __call__(self, ed: MapEditorController) -> dict[str, Any]:
+    def __call__(self, ed: MapEditorController, extent: Box | None = None) -> dict[str, Any]:
         key = (
             sorted((str(s.get("x")), str(s.get("y"))) for s in ed.stations.values()),
             ed.grid_step,
+            extent,
         )
         if key != self.key:
-            self.key, self.spec = key, grid_spec(ed)
+            self.key, self.spec = key, grid_spec(ed, extent)
         return self.spec
 
 
-def grid_trace(ed: MapEditorController) -> go.Scatter:
+def grid_trace(ed: MapEditorController, extent: Box | None = None) -> go.Scatter:
     """The clickable grid (:func:`grid_spec`) as a trace."""
-    return go.Scatter(grid_spec(ed))
+    return go.Scatter(grid_spec(ed, extent))
 
 
 def sketch_traces(data: dict[str, Any]) -> list[go.Scatter]:
@@ -150,7 +154,7 @@ def sketch_traces(data: dict[str, Any]) -> list[go.Scatter]:
     >>> [(t.meta["role"], list(t.x), t.line.color) for t in sketch_traces(data)]
     [('line', [0, 2], '#9A9A9A'), ('stations', [0, 2], None)]
     """
-    stations = {sid: s for sid, s in data["stations"].items() if _finite(s.get("x"), s.get("y"))}
+    stations = {sid: s for sid, s in data["stations"].items() if finite(s.get("x"), s.get("y"))}
     traces = [_sketch_line(line, stations) for line in data["lines"]]
     return [*traces, _sketch_stations(stations)]
 
@@ -166,6 +170,7 @@ def _sketch_line(line: dict[str, Any], stations: dict[str, dict[str, Any]]) -> g
         name=str(line.get("id")),
         line={"color": color if ok else SKETCH_GREY, "width": 3.5},
         hoverinfo="skip",
+        showlegend=True,
         meta={"role": "line", "line": line.get("id")},
     )
 
@@ -234,10 +239,16 @@ def _selected_trace(sid: str, station: dict[str, Any]) -> go.Scatter:
     )
 
 
-def plan_figure(ed: MapEditorController, width: int = WIDTH, height: int = HEIGHT) -> go.Figure:
+def plan_figure(
+    ed: MapEditorController,
+    width: int = WIDTH,
+    height: int = HEIGHT,
+    view: ViewRange | None = None,
+) -> go.Figure:
     """The grid, then the plan: :func:`draw_map` when the city is valid, a sketch
-    otherwise; axes over the grid, clicks reported. A full redraw from scratch (the
-    editor itself redraws incrementally, see :func:`plan_content`).
+    otherwise; axes over ``view`` (a fresh fit when ``None``), clicks reported. A full
+    redraw from scratch (the editor itself redraws incrementally, see
+    :func:`plan_content`).
 
     >>> from vvlab.widgets.editor.controller import MapEditorController
     >>> fig = plan_figure(MapEditorController())
@@ -245,13 +256,18 @@ def plan_figure(ed: MapEditorController, width: int = WIDTH, height: int = HEIGH
     (['grid', 'stations'], 'event')
     """
     data = ed.data
+    geo = None
     try:
-        fig = draw_map(CityMap.from_dict(data), width=width, height=height)
+        city = CityMap.from_dict(data)
     except MapError:
         fig = go.Figure(sketch_traces(data), layout=plan_layout("", width, height))
-        fig.update_layout(title_text=_sketch_title(data), showlegend=False)
-    fig = go.Figure([grid_trace(ed), *fig.data], layout=fig.layout)
-    fig.update_layout(_editor_layout(ed))
+        fig.update_layout(title_text=_sketch_title(data))
+    else:
+        fig = draw_map(city, width=width, height=height)
+        geo = map_geometry(city, width, height)
+    box = (view or ViewRange()).update(content_box(ed, geo))
+    fig = go.Figure([grid_trace(ed, box), *fig.data], layout=fig.layout)
+    fig.update_layout(_editor_layout(box))
     return fig
 
 
@@ -259,17 +275,16 @@ def _sketch_title(data: dict[str, Any]) -> str:
     return f"<b>{data.get('name')}</b> · draft: see the problems"
 
 
-def _editor_layout(ed: MapEditorController) -> dict[str, Any]:
-    """What the canvas changes in a plan's layout: axes over the grid, clicks."""
-    x0, y0, x1, y1 = grid_extent(ed.stations, ed.grid_step)
-    pad = ed.grid_step
+def _editor_layout(box: Box) -> dict[str, Any]:
+    """What the canvas changes in a plan's layout: axes over the view, clicks."""
+    x0, y0, x1, y1 = box
     return {
         "margin": dict(MARGIN),
         "clickmode": "event",
         "hovermode": "closest",
-        "xaxis": {"range": [x0 - pad, x1 + pad], "visible": False},
+        "xaxis": {"range": [x0, x1], "visible": False},
         "yaxis": {
-            "range": [y0 - pad, y1 + pad],
+            "range": [y0, y1],
             "scaleanchor": "x",
             "scaleratio": 1,
             "visible": False,
@@ -282,12 +297,13 @@ def plan_content(
     width: int = WIDTH,
     height: int = HEIGHT,
     geometry: Callable[[CityMap, int, int], MapGeometry] = map_geometry,
-    grid: Callable[[MapEditorController], dict[str, Any]] = grid_spec,
+    grid: Callable[[MapEditorController, Box], dict[str, Any]] = grid_spec,
+    view: ViewRange | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """The traces and layout of :func:`plan_figure` as plotly JSON, quicker: the
     wagons placed by :func:`~vvlab.viz.wagons.map_geometry` (or
     ``geometry``, e.g. a :class:`~vvlab.widgets.editor.geometry.GeometryCache`), the
-    grid by ``grid``.
+    grid by ``grid``, the axes over ``view`` (updated; a fresh fit when ``None``).
 
     Examples
     --------
@@ -302,23 +318,24 @@ def plan_content(
     True
     """
     data = ed.data
+    geo = None
     try:
         city = CityMap.from_dict(data)
     except MapError:
         traces = sketch_traces(data)
         layout = plan_layout(_sketch_title(data), width, height)
-        layout["showlegend"] = False
     else:
         geo = geometry(city, width, height)
         traces = plan_traces(city, geo, None, ("x", "y"), legend=True)
         layout = plan_layout(map_title(city, None, None, 0), width, height)
         x_axis, y_axis = plan_axes(geo)
         layout.update(xaxis=x_axis, yaxis=y_axis, shapes=wagon_links(city, geo))
-    extra = _editor_layout(ed)
+    box = (view or ViewRange()).update(content_box(ed, geo))
+    extra = _editor_layout(box)
     layout["xaxis"] = {**layout.get("xaxis", {}), **extra.pop("xaxis")}
     layout["yaxis"] = {**layout.get("yaxis", {}), **extra.pop("yaxis")}
     layout.update(extra)
-    return [grid(ed), *(t.to_plotly_json() for t in traces)], layout
+    return [grid(ed, box), *(t.to_plotly_json() for t in traces)], layout
 
 
 def editor_figure(
@@ -326,8 +343,10 @@ def editor_figure(
     selected: str | None = None,
     width: int = WIDTH,
     height: int = HEIGHT,
+    view: ViewRange | None = None,
 ) -> go.Figure:
-    """The canvas: :func:`plan_figure` and the overlays (:func:`overlay_traces`).
+    """The canvas: :func:`plan_figure` (over ``view``) and the overlays
+    (:func:`overlay_traces`).
 
     Examples
     --------
@@ -338,6 +357,6 @@ def editor_figure(
     >>> [t.meta["role"] for t in editor_figure(MapEditorController()).data]
     ['grid', 'stations']
     """
-    fig = plan_figure(ed, width, height)
+    fig = plan_figure(ed, width, height, view)
     fig.add_traces(overlay_traces(ed, selected))
     return fig

@@ -14,12 +14,13 @@ hand over to them. No ipywidgets here; plotly and pandas only inside the quick b
 from __future__ import annotations
 
 import copy
+import json
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from vvlab.model import CityMap, MapError, Problem, maps_dir
+from vvlab.model import CityMap, MapError, Problem
 from vvlab.model.generate import generate_city
 from vvlab.model.io import save_map
 from vvlab.model.validate import validate_map_data
@@ -46,7 +47,8 @@ class MapEditorController:
     grid_step
         New and moved stations snap to multiples of this.
     folder
-        Where :meth:`save` writes ``<id>.json`` by default (the built-in maps folder).
+        Where :meth:`save` writes ``<id>.json`` by default (the current working folder,
+        the notebook's, when the controller is made).
 
     Attributes
     ----------
@@ -86,7 +88,24 @@ class MapEditorController:
         self.history = EditHistory(dict(data) if data is not None else blank_map())
         self.station_edits = StationEdits(self.history, grid_step)
         self.line_edits = LineEdits(self.history)
-        self.folder = Path(folder) if folder is not None else maps_dir()
+        self.folder = Path(folder) if folder is not None else Path.cwd()
+        self._kept = self._snapshot()
+
+    def _snapshot(self) -> str:
+        return json.dumps(self.history.data, sort_keys=True, default=str)
+
+    @property
+    def modified(self) -> bool:
+        """True when the city differs from what was last opened, generated or saved
+        (work that replacing the city would set aside).
+
+        >>> ed = MapEditorController.open("tutorial")
+        >>> ed.modified, ed.rename_station("zoo", "Tierpark"), ed.modified
+        (False, None, True)
+        >>> ed.undo(), ed.modified
+        (True, False)
+        """
+        return self._snapshot() != self._kept
 
     # -- opening ----------------------------------------------------------------------
     @classmethod
@@ -113,13 +132,15 @@ class MapEditorController:
         """Replace the city with ``source`` (see :func:`source_data`); undoable."""
         data = source_data(source)
         self.line_edits.draft = None
-        self.history.replace(data)
+        self.history.replace(data, f"open {data.get('name') or data.get('id')}")
+        self._kept = self._snapshot()
 
     def load_generated(self, lines: int = 10, stations: int = 80, seed: int = 0) -> None:
         """Replace the city with a generated one; undoable."""
         data = generate_city(lines=lines, stations=stations, seed=seed).to_dict()
         self.line_edits.draft = None
-        self.history.replace(data)
+        self.history.replace(data, f"generate a city (seed {seed})")
+        self._kept = self._snapshot()
 
     # -- reading --------------------------------------------------------------------------
     @property
@@ -179,6 +200,16 @@ class MapEditorController:
         """Redo the last undone edit; ``False`` if there is none."""
         return self.history.redo()
 
+    @property
+    def last_step(self) -> str:
+        """What the last undo or redo took back or made again (``"move station Zoo"``).
+
+        >>> ed = MapEditorController.open("tutorial")
+        >>> ed.move_station("zoo", 9, 9); ed.undo(), ed.last_step
+        (True, 'move station Zoo')
+        """
+        return self.history.last_step
+
     # -- the city ---------------------------------------------------------------------
     def set_city(
         self,
@@ -196,7 +227,7 @@ class MapEditorController:
             "recommended_for_new_players": recommended,
         }
         kept = {k: v for k, v in values.items() if v is not None}
-        self.history.edit(lambda data: data.update(kept))
+        self.history.edit(lambda data: data.update(kept), "change the city's " + ", ".join(kept))
 
     # -- stations: see StationEdits ------------------------------------------------------
     @property
@@ -341,4 +372,5 @@ class MapEditorController:
         if target.exists() and not overwrite:
             raise FileExistsError(f"{target} exists; confirm to overwrite it")
         save_map(city, target)
+        self._kept = self._snapshot()
         return target

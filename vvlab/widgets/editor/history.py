@@ -24,9 +24,10 @@ class EditError(ValueError):
 
 class EditHistory:
     """Map data with undo and redo: each edit keeps a JSON snapshot of the data before
-    it, so undo restores exactly the earlier data. ``data`` is the map data now (read
-    it; change it only through :meth:`edit`); ``listeners`` are called after every
-    change.
+    it, so undo restores exactly the earlier data, and what the edit did (its
+    ``label``, e.g. ``"move station Zoo"``). ``data`` is the map data now (read it;
+    change it only through :meth:`edit`); ``listeners`` are called after every
+    change; ``last_step`` names the edit the last undo or redo took back or made again.
 
     Parameters
     ----------
@@ -36,9 +37,11 @@ class EditHistory:
     Examples
     --------
     >>> h = EditHistory({"stations": {}})
-    >>> h.edit(lambda data: data["stations"].update(a=1))
-    >>> h.undo(), h.data, h.redo(), h.data
-    (True, {'stations': {}}, True, {'stations': {'a': 1}})
+    >>> h.edit(lambda data: data["stations"].update(a=1), "add station a")
+    >>> h.undo(), h.data, h.last_step
+    (True, {'stations': {}}, 'add station a')
+    >>> h.redo(), h.data
+    (True, {'stations': {'a': 1}})
     >>> h.replace({"stations": {"b": 2}}); h.data
     {'stations': {'b': 2}}
     >>> h.undo(), h.data, h.can_undo, h.can_redo
@@ -47,8 +50,9 @@ class EditHistory:
 
     def __init__(self, data: MapData):
         self.data: MapData = json.loads(json.dumps(data))
-        self._undo: list[str] = []
-        self._redo: list[str] = []
+        self._undo: list[tuple[str, str]] = []
+        self._redo: list[tuple[str, str]] = []
+        self.last_step = ""
         self.listeners: list[Callable[[], None]] = []
 
     @property
@@ -65,8 +69,9 @@ class EditHistory:
         """Undo the last edit; ``False`` if there is nothing to undo."""
         if not self._undo:
             return False
-        self._redo.append(json.dumps(self.data))
-        self.data = json.loads(self._undo.pop())
+        snapshot, self.last_step = self._undo.pop()
+        self._redo.append((json.dumps(self.data), self.last_step))
+        self.data = json.loads(snapshot)
         self.changed()
         return True
 
@@ -74,31 +79,32 @@ class EditHistory:
         """Redo the last undone edit; ``False`` if there is none."""
         if not self._redo:
             return False
-        self._undo.append(json.dumps(self.data))
-        self.data = json.loads(self._redo.pop())
+        snapshot, self.last_step = self._redo.pop()
+        self._undo.append((json.dumps(self.data), self.last_step))
+        self.data = json.loads(snapshot)
         self.changed()
         return True
 
-    def edit(self, change: Callable[[MapData], Any]) -> Any:
-        """Apply ``change`` to a copy of the data; keep it (one undo step) unless it
-        raises. Returns what ``change`` returns."""
+    def edit(self, change: Callable[[MapData], Any], label: str = "edit") -> Any:
+        """Apply ``change`` to a copy of the data; keep it (one undo step, named
+        ``label``) unless it raises. Returns what ``change`` returns."""
         before = json.dumps(self.data)
         data = json.loads(before)
         result = change(data)
-        self._undo = [*self._undo[-MAX_UNDO + 1 :], before]
+        self._undo = [*self._undo[-MAX_UNDO + 1 :], (before, label)]
         self._redo.clear()
         self.data = data
         self.changed()
         return result
 
-    def replace(self, data: MapData) -> None:
+    def replace(self, data: MapData, label: str = "replace the city") -> None:
         """Replace the whole map data (a copy of ``data``); one undo step."""
 
         def change(current: MapData) -> None:
             current.clear()
             current.update(copy.deepcopy(data))
 
-        self.edit(change)
+        self.edit(change, label)
 
     def changed(self) -> None:
         """Tell every listener that something shown changed."""

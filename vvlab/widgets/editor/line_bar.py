@@ -1,5 +1,5 @@
-"""The line rows of the map editor: pick a line, set its id, name, colour, indicator
-boxes and bonus pair; extend, shorten, reverse or delete it.
+"""The line rows of the map editor: pick a line, set its id, name, colour (a colour
+picker), indicator boxes and bonus pair; extend, shorten, reverse or delete it.
 
 Like the bars of :mod:`vvlab.widgets.editor.toolbars`, :class:`LineBar` holds its
 ``editor``, acts through ``editor.act`` and shows the controller in ``refresh()``.
@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from vvlab.widgets.controls import button, row
+from vvlab.widgets.editor.colors import is_hex
 from vvlab.widgets.editor.history import EditError
 from vvlab.widgets.editor.toolbars import number, text
 
@@ -44,7 +45,9 @@ class LineBar:
         self.line_select.observe(lambda _: self._fill_fields(), names="value")
         self.line_id = text("id", "160px")
         self.line_name = text("name", "200px")
-        self.line_color = text("colour", "180px")
+        self.line_color = w.ColorPicker(
+            description="colour", concise=False, value="#000000", layout=w.Layout(width="200px")
+        )
         self.line_indicators = number("boxes", 2)
         self.bonus_first = number("first", 4)
         self.bonus_later = number("later", 2)
@@ -117,7 +120,8 @@ class LineBar:
         bonus = line.get("bonus") if isinstance(line.get("bonus"), list) else [0, 0]
         self.line_id.value = str(line.get("id", ""))
         self.line_name.value = str(line.get("name", ""))
-        self.line_color.value = str(line.get("color", ""))
+        color = line.get("color")
+        self.line_color.value = color if is_hex(color) else "#000000"  # a bad colour: pick one
         self.line_indicators.value = _as_int(line.get("indicators"))
         self.bonus_first.value = _as_int(bonus[0] if bonus else 0)
         self.bonus_later.value = _as_int(bonus[1] if len(bonus) > 1 else 0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from vvlab.model.generate import PALETTE
+from vvlab.widgets.editor.colors import distinct_color
 from vvlab.widgets.editor.history import EditError, EditHistory, MapData
 from vvlab.widgets.editor.stations import require_station
 from vvlab.widgets.editor.stats import default_scoring
@@ -51,8 +51,7 @@ class LineEdits:
             id = next(f"L{k}" for k in range(1, len(ids) + 2) if f"L{k}" not in ids)
         elif id in ids:
             raise EditError(f"line id {id!r} is taken")
-        used = {line.get("color") for line in self._lines}
-        color = next((c for c in PALETTE if c not in used), PALETTE[len(used) % len(PALETTE)])
+        color = distinct_color(line.get("color") for line in self._lines)
         indicators, bonus = default_scoring(len(stations))
         line = {
             "id": id,
@@ -66,7 +65,8 @@ class LineEdits:
         return line
 
     def add(self, stations: list[str], id: str | None = None, **props: Any) -> str:
-        """Add a line through ``stations`` (in order); returns its id. Colour,
+        """Add a line through ``stations`` (in order); returns its id. Colour (the
+        one farthest from every line's, :func:`~vvlab.widgets.editor.colors.distinct_color`),
         indicator boxes and bonuses default from the line's length; ``props`` may set
         ``name``, ``color``, ``indicators``, ``bonus``."""
         for sid in stations:
@@ -74,7 +74,7 @@ class LineEdits:
         if len(set(stations)) != len(stations):
             raise EditError("a line passes each station at most once")
         line = self._new_line(stations, id, **props)
-        self.history.edit(lambda data: data["lines"].append(line))
+        self.history.edit(lambda data: data["lines"].append(line), f"add line {line['id']}")
         return line["id"]
 
     # -- drawing a line -----------------------------------------------------------------
@@ -100,7 +100,8 @@ class LineEdits:
         """Take back the last stop of the line being drawn; ``False`` if it has none."""
         if not self.draft:
             return False
-        self.draft.pop()
+        sid = self.draft.pop()
+        self.history.last_step = f"stop {sid} of the line being drawn"
         self.history.changed()
         return True
 
@@ -129,7 +130,8 @@ class LineEdits:
         if sid in self._lines[k]["stations"]:
             raise EditError(f"{sid!r} is already on line {lid!r}")
         pos = 0 if _check_end(at) == "start" else len(self._lines[k]["stations"])
-        self.history.edit(lambda data: data["lines"][k]["stations"].insert(pos, sid))
+        label = f"extend line {lid} at the {at}"
+        self.history.edit(lambda data: data["lines"][k]["stations"].insert(pos, sid), label)
 
     def shorten(self, lid: str, at: str = "end") -> str:
         """Take the station at the ``"end"`` or ``"start"`` off a line; returns it."""
@@ -137,17 +139,20 @@ class LineEdits:
         if not self._lines[k]["stations"]:
             raise EditError(f"line {lid!r} has no stations")
         pos = 0 if _check_end(at) == "start" else -1
-        return self.history.edit(lambda data: data["lines"][k]["stations"].pop(pos))
+        label = f"shorten line {lid} at the {at}"
+        return self.history.edit(lambda data: data["lines"][k]["stations"].pop(pos), label)
 
     def reverse(self, lid: str) -> None:
         """Run the line the other way (the wagon moves to the other end)."""
         k = self.index(lid)
-        self.history.edit(lambda data: data["lines"][k]["stations"].reverse())
+        self.history.edit(
+            lambda data: data["lines"][k]["stations"].reverse(), f"reverse line {lid}"
+        )
 
     def delete(self, lid: str) -> None:
         """Delete a line (its stations stay)."""
         k = self.index(lid)
-        self.history.edit(lambda data: data["lines"].pop(k))
+        self.history.edit(lambda data: data["lines"].pop(k), f"delete line {lid}")
 
     def set(
         self,
@@ -167,7 +172,8 @@ class LineEdits:
         values = {"id": id, "name": name, "color": color, "indicators": indicators}
         values["bonus"] = list(bonus) if bonus is not None else None
         kept = {key: v for key, v in values.items() if v is not None}
-        self.history.edit(lambda data: data["lines"][k].update(kept))
+        label = f"change line {lid}"
+        self.history.edit(lambda data: data["lines"][k].update(kept), label)
 
 
 def _check_end(at: str) -> str:

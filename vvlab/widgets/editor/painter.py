@@ -5,10 +5,12 @@ overlays, sending only what changed.
 Each trace is known by its key ``(role, line, n)`` (``n`` counts traces with the same
 role and line). Traces are added or reordered only when their keys change (a line
 added or deleted, the city turning valid or not, a selection); a trace no longer
-needed is hidden (``visible=False``) and kept for when it comes back. Everything
-else is sent as changed leaf properties (``marker.color``, ``x``...) of the traces
-and the layout, all in one ``batch_update``. Never a property and its parent in one
-message: plotly.js refuses such an update and drops the whole redraw.
+needed is hidden (``visible=False``) and kept for when it comes back. The axes show
+the painter's :class:`~vvlab.widgets.editor.viewrange.ViewRange` (``view``): it stays
+put while the content fits. Everything else is sent as changed leaf properties
+(``marker.color``, ``x``...) of the traces and the layout, all in one
+``batch_update``. Never a property and its parent in one message: plotly.js refuses
+such an update and drops the whole redraw.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import plotly.graph_objects as go
 
 from vvlab.widgets.editor.canvas import HEIGHT, WIDTH, GridCache, overlay_traces, plan_content
 from vvlab.widgets.editor.geometry import GeometryCache
+from vvlab.widgets.editor.viewrange import ViewRange
 
 if TYPE_CHECKING:
     from vvlab.widgets.editor.controller import MapEditorController
@@ -121,13 +124,25 @@ class CanvasPainter:
         self._plan: list[tuple[Key, dict[str, Any]]] = []
         self._layout: dict[str, Any] = {}
         self._geometry, self._grid = GeometryCache(), GridCache()
+        self.view = ViewRange()
+
+    def fit(self) -> None:
+        """Fit the view to the content at the next :meth:`paint`, and send the axes
+        again even if unchanged (the user may have zoomed or panned since)."""
+        self.view.fit()
+        self._plan_key = None
+        self.shown_layout = {
+            k: v for k, v in self.shown_layout.items() if k not in ("xaxis", "yaxis")
+        }
 
     def paint(self, ed: MapEditorController, selected: str | None = None) -> None:
         """Redraw what changed since the last paint (only the overlays when the city
         and the grid are the same)."""
         plan_key = (json.dumps(ed.data, sort_keys=True, default=str), ed.grid_step)
         if plan_key != self._plan_key:
-            traces, self._layout = plan_content(ed, *self.size, self._geometry, self._grid)
+            traces, self._layout = plan_content(
+                ed, *self.size, self._geometry, self._grid, self.view
+            )
             self._plan = keyed(traces)
             self._plan_key = plan_key
         overlays = keyed(t.to_plotly_json() for t in overlay_traces(ed, selected))

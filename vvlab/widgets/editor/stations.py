@@ -75,6 +75,9 @@ class StationEdits:
                 return sid
         return None
 
+    def _name(self, sid: str) -> str:
+        return str(self._stations[sid].get("name") or sid)
+
     def _free_spot(self, x: float, y: float, moving: str | None = None) -> None:
         other = self.station_at(x, y)
         if other is not None and other != moving:
@@ -93,7 +96,8 @@ class StationEdits:
             raise EditError(f"station id {id!r} is taken")
         number = id[1:] if id[:1] == "s" and id[1:].isdigit() else str(len(stations) + 1)
         entry = {"name": name or f"Station {number}", "x": x, "y": y}
-        self.history.edit(lambda data: data["stations"].__setitem__(id, entry))
+        label = f"add station {entry['name']}"
+        self.history.edit(lambda data: data["stations"].__setitem__(id, entry), label)
         return id
 
     def move(self, sid: str, x: float, y: float) -> None:
@@ -101,12 +105,14 @@ class StationEdits:
         require_station(self.history.data, sid)
         x, y = self.snap(x, y)
         self._free_spot(x, y, moving=sid)
-        self.history.edit(lambda data: data["stations"][sid].update(x=x, y=y))
+        label = f"move station {self._name(sid)}"
+        self.history.edit(lambda data: data["stations"][sid].update(x=x, y=y), label)
 
     def rename(self, sid: str, name: str) -> None:
         """Give a station a new name (blank names are listed as problems)."""
         require_station(self.history.data, sid)
-        self.history.edit(lambda data: data["stations"][sid].update(name=name))
+        label = f"rename station {self._name(sid)} to {name}"
+        self.history.edit(lambda data: data["stations"][sid].update(name=name), label)
 
     def change_id(self, sid: str, new_id: str) -> None:
         """Give a station a new id, on every line through it too."""
@@ -119,7 +125,7 @@ class StationEdits:
             for line in data["lines"]:
                 line["stations"] = [new_id if s == sid else s for s in line["stations"]]
 
-        self.history.edit(change)
+        self.history.edit(change, f"change the id of station {self._name(sid)} to {new_id}")
 
     def delete(self, sid: str) -> None:
         """Delete a station and take it off every line through it."""
@@ -130,4 +136,4 @@ class StationEdits:
             for line in data["lines"]:
                 line["stations"] = [s for s in line["stations"] if s != sid]
 
-        self.history.edit(change)
+        self.history.edit(change, f"delete station {self._name(sid)}")

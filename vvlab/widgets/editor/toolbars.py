@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from vvlab.model import builtin_maps
 from vvlab.widgets.controls import button, row
@@ -65,10 +64,15 @@ class OpenBar:
         self.gen_stations = number("stations", 80)
         self.gen_seed = number("seed", 0)
         self.generate_button = button("Generate")
-        self.generate_button.on_click(lambda _: editor.act(self._generate))
+        self.generate_button.on_click(lambda _: editor.act(self._ask_generate))
+        self.confirm_generate_button = button("Replace the city", button_style="warning")
+        self.confirm_generate_button.layout.display = "none"
+        self.confirm_generate_button.on_click(lambda _: editor.act(self._generate))
+        self._asking = False
         self._source_shown: Any = ()
         parts = [self.source_select, self.open_button, self.open_path, self.open_file_button]
         gen = [self.gen_lines, self.gen_stations, self.gen_seed, self.generate_button]
+        gen.append(self.confirm_generate_button)
         self.box = w.VBox([row(*parts), row(*gen)])
 
     def _open(self) -> None:
@@ -82,6 +86,19 @@ class OpenBar:
         self.editor.controller.load(self.open_path.value.strip())
         self.editor.selected = None
 
+    def _ask_generate(self) -> None:
+        """Generate at once over a city as opened or saved; ask first before replacing
+        edits (undo would still bring them back)."""
+        if not self.editor.controller.modified:
+            self._generate()
+            return
+        self._asking = True
+        self.confirm_generate_button.layout.display = None
+        self.editor.message.value = message_html(
+            'Generate replaces this city and its edits: press "Replace the city" to go on '
+            "(Undo brings them back)"
+        )
+
     def _generate(self) -> None:
         values = (self.gen_lines.value, self.gen_stations.value, self.gen_seed.value)
         self.editor.controller.load_generated(*values)
@@ -90,7 +107,11 @@ class OpenBar:
     def refresh(self) -> None:
         """Show in "open" what is open; only when that changed, so that a city picked
         there (but not opened yet) stays picked while editing. Nothing observes the
-        dropdown: setting it never opens anything."""
+        dropdown: setting it never opens anything. The confirm of "Generate" shows only
+        right after it was asked for."""
+        if not self._asking:
+            self.confirm_generate_button.layout.display = "none"
+        self._asking = False
         shown = opened_source(self.editor.controller.data, builtin_maps())
         if shown == self._source_shown:
             return
@@ -150,10 +171,20 @@ class ModeBar:
         )
         self.grid_step.observe(lambda _: editor.act(self._grid_changed), names="value")
         self.undo_button = button("Undo", icon="undo")
-        self.undo_button.on_click(lambda _: editor.act(controller.undo))
+        self.undo_button.on_click(lambda _: editor.act(self._step, controller.undo, "undid"))
         self.redo_button = button("Redo", icon="repeat")
-        self.redo_button.on_click(lambda _: editor.act(controller.redo))
-        self.box = row(self.mode, self.grid_step, self.undo_button, self.redo_button)
+        self.redo_button.on_click(lambda _: editor.act(self._step, controller.redo, "redid"))
+        self.fit_button = button("Fit", icon="expand")
+        self.fit_button.tooltip = "fit the view to every station and wagon"
+        self.fit_button.on_click(lambda _: editor.act(editor.painter.fit))
+        parts = [self.mode, self.grid_step, self.undo_button, self.redo_button]
+        self.box = row(*parts, self.fit_button)
+
+    def _step(self, step: Any, done: str) -> None:
+        """Undo or redo, and say what: ``undid: move station Zoo``."""
+        if not step():
+            raise EditError("nothing to " + ("undo" if done == "undid" else "redo"))
+        self.editor.message.value = message_html(f"{done}: {self.editor.controller.last_step}")
 
     def _mode_changed(self) -> None:
         controller = self.editor.controller
@@ -192,10 +223,14 @@ class StationBar:
         self.delete_station_button.on_click(lambda _: editor.act(self._delete_station))
         parts = [self.station_label, self.station_name, self.rename_button]
         self.box = row(*parts, self.delete_station_button)
+        self._shown: tuple[str | None, str] = (None, "")
 
-    def show(self, sid: str) -> None:
-        """Put the name of the station ``sid`` in the name field."""
-        self.station_name.value = str(self.editor.controller.stations[sid].get("name", ""))
+    def show(self, sid: str | None) -> None:
+        """Put the name of the station ``sid`` in the name field (empty for ``None``)."""
+        stations = self.editor.controller.stations
+        name = str(stations[sid].get("name", "")) if sid in stations else ""
+        self.station_name.value = name
+        self._shown = (sid, name)
 
     def _rename(self) -> None:
         sid = self.editor.selected_station()
@@ -206,8 +241,14 @@ class StationBar:
         self.editor.selected = None
 
     def refresh(self) -> None:
-        """Show which station is selected."""
-        self.station_label.value = f"station <b>{self.editor.selected or '-'}</b>"
+        """Show which station is selected, and its name when the selection or the name
+        changed (a name being typed stays)."""
+        sid = self.editor.selected
+        self.station_label.value = f"station <b>{sid or '-'}</b>"
+        stations = self.editor.controller.stations
+        name = str(stations[sid].get("name", "")) if sid in stations else ""
+        if (sid, name) != self._shown:
+            self.show(sid)
 
 
 class DrawBar:
@@ -271,6 +312,7 @@ class BalanceBar:
         self.balance_button = button("Quick balance", icon="bar-chart")
         self.balance_button.on_click(lambda _: editor.act(self._balance))
         self.balance_summary = w.HTML()
+        self.figure_syncs: list[Any] = []  # FigureSync, made at the first run
         self.balance_figures = w.VBox()
         head = row(self.balance_games, self.balance_seed, self.balance_button)
         self.box = w.VBox([head, self.balance_summary, self.balance_figures])
@@ -278,18 +320,28 @@ class BalanceBar:
     def _balance(self) -> None:
         self.balance_summary.value = "running..."
         games, seed = self.balance_games.value, self.balance_seed.value
-        qb = self.editor.controller.quick_balance(games, seed)
+        try:
+            qb = self.editor.controller.quick_balance(games, seed)
+        except Exception:
+            self.balance_summary.value = ""
+            raise
         self.last_balance = qb
         self.balance_summary.value = message_html(qb.summary())
         figures = (qb.score_figure(), qb.lines_figure())
-        self.balance_figures.children = [go.FigureWidget(f) for f in figures]
+        if not self.figure_syncs:
+            from vvlab.widgets.editor.figure_sync import FigureSync
+
+            self.figure_syncs = [FigureSync() for _ in figures]
+            self.balance_figures.children = [sync.widget for sync in self.figure_syncs]
+        for sync, fig in zip(self.figure_syncs, figures, strict=True):
+            sync.show(fig)
 
     def refresh(self) -> None:
         """Nothing to show between two runs."""
 
 
 class SaveBar:
-    """Save to a path (default ``<maps folder>/<id>.json``); an existing file only
+    """Save to a path (default ``<working folder>/<id>.json``); an existing file only
     after a confirm.
 
     >>> import tempfile

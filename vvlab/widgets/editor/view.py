@@ -20,7 +20,6 @@ from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
-import plotly.graph_objects as go
 from plotly.callbacks import Points
 
 from vvlab.model import MapError
@@ -40,10 +39,14 @@ from vvlab.widgets.editor.toolbars import (
     SaveBar,
     StationBar,
 )
+from vvlab.widgets.plotly_import import import_figure_widget
 
 __all__ = ["MODES", "MapEditor", "MapEditorController"]
 
+FigureWidget = import_figure_widget()  # without its slowest import: see plotly_import
 STATION_ROLES = ("stations", "selected", "draft")
+MESSAGE_HEIGHT = "44px"
+"""The status area's fixed height (two lines): a message never moves the map."""
 _EXPECTED = (EditError, MapError, ValueError, OSError, KeyError, TypeError)
 
 
@@ -97,9 +100,9 @@ class MapEditor(w.VBox):
 
     # -- layout ---------------------------------------------------------------------------
     def _build(self) -> None:
-        self.figure = go.FigureWidget()
+        self.figure = FigureWidget()
         self.painter = CanvasPainter(self.figure, self._on_click)
-        self.message = w.HTML()
+        self.message = w.HTML(layout=w.Layout(height=MESSAGE_HEIGHT, overflow="hidden auto"))
         self.problems_panel = w.HTML()
         self.stats_panel = w.HTML()
         self.open_bar, self.city_bar = OpenBar(self), CityBar(self)
