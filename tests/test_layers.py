@@ -95,3 +95,14 @@ def test_model_and_engine_work_without_numba_or_pandas():
     """
     out = run_blocked(COMPILED, body)
     assert out == {"total": True, "lines": 9, "reach": 1000, "loaded": []}
+
+
+def test_figures_and_widgets_do_not_load_scipy_until_a_p_value_is_asked_for():
+    out = run_blocked((), """
+        import vvlab.viz, vvlab.widgets.editor.controller, vvlab.analysis
+        import numpy as np
+        before = "scipy" in sys.modules
+        p = vvlab.analysis.tables.welch_p(np.array([0.0, 1.0, 2.0]), np.array([1.0, 2.0, 4.0]), 1.0)
+        out = {"before": before, "after": "scipy" in sys.modules, "p": 0 < p < 1}
+    """)  # fmt: skip
+    assert out == {"before": False, "after": True, "p": True, "loaded": []}

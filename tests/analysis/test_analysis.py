@@ -231,7 +231,7 @@ def test_compare_known_numbers():
 
 
 def test_compare_normal_approximation_without_scipy(monkeypatch):
-    monkeypatch.setattr(analysis_tables, "stats", None)
+    monkeypatch.setattr(analysis_tables, "_scipy_stats", lambda: None)
     a, b = compare_pair()
     row = compare(a, b).loc["g"]
     t = 3.5 / math.sqrt(0.75)

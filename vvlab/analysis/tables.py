@@ -19,11 +19,6 @@ import pandas as pd
 from vvlab.analysis.results import SUMMARY_GROUPINGS, Results, check_by, check_keys, games_table
 from vvlab.sim.stats import group_stats
 
-try:  # optional: exact Welch p-values
-    from scipy import stats
-except ImportError:  # pragma: no cover - depends on the environment
-    stats = None
-
 COMPONENTS = ("bonus", "stars", "penalty", "empty")
 
 
@@ -218,11 +213,22 @@ def welch_p(xa: np.ndarray, xb: np.ndarray, t: float) -> float:
     """
     if not math.isfinite(t):
         return math.nan
+    stats = _scipy_stats()
     if stats is not None:
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", "Precision loss", RuntimeWarning)
             return float(stats.ttest_ind(xb, xa, equal_var=False).pvalue)
     return math.erfc(abs(t) / math.sqrt(2))
+
+
+def _scipy_stats() -> Any:
+    """``scipy.stats`` (optional, for exact Welch p-values), imported on first use: it
+    takes half a second, which every widget and ``import vvlab.viz`` would pay."""
+    try:
+        from scipy import stats
+    except ImportError:  # pragma: no cover - depends on the environment
+        return None
+    return stats
 
 
 def compare(a: Results, b: Results, measure: str = "score", by: str = "bot") -> pd.DataFrame:
