@@ -22,6 +22,21 @@ from vvlab.sim.stats import group_stats
 MEASURES = ("score", "bonus", "stars", "penalty", "empty", "lines_completed", "first_bonuses")
 
 
+class _Frame:
+    """A result frame as an attribute, read from the run folder on first access."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, result: Any, owner: type | None = None) -> pd.DataFrame:
+        if result is None:
+            return self  # type: ignore[return-value]
+        return result._frame(self.name)
+
+    def __set__(self, result: Any, frame: pd.DataFrame) -> None:
+        result._frames[self.name] = frame
+
+
 class SimulationResult:
     """Frames and metadata of a batch of simulated games (see :func:`vvlab.simulate`).
 
@@ -83,29 +98,9 @@ class SimulationResult:
             self._frames[name] = self._files.load(name)
         return self._frames[name]
 
-    @property
-    def games(self) -> pd.DataFrame:
-        return self._frame("games")
-
-    @games.setter
-    def games(self, frame: pd.DataFrame) -> None:
-        self._frames["games"] = frame
-
-    @property
-    def lines(self) -> pd.DataFrame:
-        return self._frame("lines")
-
-    @lines.setter
-    def lines(self, frame: pd.DataFrame) -> None:
-        self._frames["lines"] = frame
-
-    @property
-    def stations(self) -> pd.DataFrame:
-        return self._frame("stations")
-
-    @stations.setter
-    def stations(self, frame: pd.DataFrame) -> None:
-        self._frames["stations"] = frame
+    games = _Frame("games")
+    lines = _Frame("lines")
+    stations = _Frame("stations")
 
     def load(self) -> SimulationResult:
         """Read every frame not read yet (a result from :meth:`from_parquet` reads each
