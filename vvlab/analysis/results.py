@@ -140,10 +140,17 @@ def group_order(table: pd.DataFrame, by: str) -> list[str]:
     return groups
 
 
-def score_stats(result: Results, by: str = "bot", measure: str = "score") -> pd.DataFrame:
+def score_stats(
+    result: Results,
+    by: str = "bot",
+    measure: str = "score",
+    *,
+    table: pd.DataFrame | None = None,
+) -> pd.DataFrame:
     """Per group of ``by`` (one of :data:`LABEL_GROUPINGS`), groups in figure order:
     ``games``, ``mean``, ``std`` and ``ci95`` of a measure (see
     :func:`~vvlab.sim.stats.group_stats`; ``NaN`` std and ci95 for one game).
+    ``table`` is ``games_table(result)`` when the caller has it already.
 
     >>> import vvlab
     >>> res = vvlab.simulate("tutorial", players=2, bots=["greedy", "random"], games=30,
@@ -152,7 +159,7 @@ def score_stats(result: Results, by: str = "bot", measure: str = "score") -> pd.
     >>> stats.index.tolist(), stats["games"].tolist()
     (['greedy', 'random'], [30, 30])
     """
-    table = games_table(result)
+    table = games_table(result) if table is None else table
     return group_stats(table, check_by(by), measure).reindex(group_order(table, by))
 
 

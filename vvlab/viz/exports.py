@@ -76,6 +76,14 @@ def report_figures(result: Any) -> dict[str, go.Figure]:
     ['plan', 'score-distribution', 'score-breakdown', 'line-completion',
      'station-heatmap', 'fill-progress']
     """
+    figures = result_figures(result)
+    figures["fill-progress"] = fill_figure(result)[0]
+    return figures
+
+
+def result_figures(result: Any) -> dict[str, go.Figure]:
+    """:func:`report_figures` but the fill progress, which replays games and comes with
+    a note (:func:`fill_figure`)."""
     figures = {
         "plan": draw_map(result.city, names=True),
         "score-distribution": score_distribution(result),
@@ -85,7 +93,6 @@ def report_figures(result: Any) -> dict[str, go.Figure]:
     }
     if int(result.metadata["players"]) > 1:
         figures["bonus-race"] = bonus_race(result)
-    figures["fill-progress"] = fill_figure(result)[0]
     return figures
 
 

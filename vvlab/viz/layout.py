@@ -74,7 +74,7 @@ def legend_fits(fig: Any, size: float = 12) -> bool:
     600
     >>> legend_fits(fig)
     False
-    >>> legend_fits(fig.update_layout(legend=legend_below(legend_entries(fig), 600)))
+    >>> legend_fits(fig.update_layout(legend={"orientation": "h", "y": -0.14}))
     True
     """
     entries = legend_entries(fig)
@@ -115,25 +115,6 @@ def fit_legend(fig: Any, size: float = 12) -> Any:
         legend={"x": 1.02, "xanchor": "left", "orientation": "v"},
     )
     return fig
-
-
-def legend_below(entries: Sequence[str], width: float, title: str | None = None) -> dict:
-    """A horizontal legend under the plot for a figure ``width`` px wide; entries
-    wrap onto more rows when they do not fit on one.
-
-    >>> legend_below(["a", "b"], 800)["orientation"]
-    'h'
-    """
-    legend: dict[str, Any] = {
-        "orientation": "h",
-        "x": 0,
-        "xanchor": "left",
-        "y": -0.14,
-        "yanchor": "top",
-    }
-    if title:
-        legend["title"] = {"text": title, "side": "left"}
-    return legend
 
 
 def right_margin(entries: Sequence[str], size: float = 12, least: int = 80) -> int:
@@ -225,14 +206,3 @@ def place_labels(
             placed.append(choice[1])
         out.append(choice)
     return out
-
-
-def textposition(position: str) -> str:
-    """The plotly ``textposition`` of a :func:`place_labels` position.
-
-    >>> textposition("right"), textposition("top"), textposition("bottom left")
-    ('middle right', 'top center', 'bottom left')
-    """
-    if " " in position:
-        return position
-    return {"right": "middle right", "left": "middle left"}.get(position, f"{position} center")

@@ -16,8 +16,8 @@ from typing import Any
 import pandas as pd
 import plotly.graph_objects as go
 
-from vvlab.analysis import hindsight_scores
-from vvlab.viz.exports import fill_figure, report_figures, report_tables, rounded
+from vvlab.analysis import hindsight_scores, players_label
+from vvlab.viz.exports import fill_figure, report_tables, result_figures, rounded
 
 SECTIONS = (
     ("metadata", "Run"),
@@ -123,11 +123,10 @@ def report_sections(result: Any, hindsight_games: int = 10, beam: int = 256) -> 
     """The HTML body of each section of :data:`SECTIONS`, by id: every one but the
     bonus race for solo games."""
     figure = _Figures()
-    figures = report_figures(result)
     tables = report_tables(result)
     sections = {"metadata": metadata_html(result)}
-    sections.update({sid: figure(fig) for sid, fig in figures.items() if sid != "fill-progress"})
-    sections["fill-progress"] = fill_section(result, figure)
+    sections.update({sid: figure(fig) for sid, fig in result_figures(result).items()})
+    sections["fill-progress"] = fill_section(result, figure)  # replays games once
     sections.update({name: _table(frame) for name, frame in tables.items()})
     sections["hindsight"] = hindsight_section(result, hindsight_games, beam)
     return sections
@@ -213,7 +212,7 @@ def report_title(result: Any) -> str:
     'vvlab report: Tutorial, voll-verplant, 3 players (all greedy), 4 games, seed 0'
     """
     m = result.metadata
-    players = f"{m['players']} player{'s' if int(m['players']) > 1 else ''}"
+    players = players_label(int(m["players"]))
     return (
         f"vvlab report: {m['map_name']}, {m['ruleset']['name']}, {players} "
         f"({_seats(list(result.bots))}), {m['games']} games, seed {m['seed']}"

@@ -180,7 +180,7 @@ def score_distribution(result: Results, by: str = "bot", measure: str = "score")
     ['greedy', 'random']
     """
     table = games_table(result)
-    stats = score_stats(result, by, measure)
+    stats = score_stats(result, by, measure, table=table)
     colors = group_colors(stats.index, by)
     size = bin_size(table[measure].min(), table[measure].max())
     shares = {g: value_shares(table.loc[table[by] == g, measure], size) for g in stats.index}
