@@ -25,6 +25,7 @@ from vvlab.viz.geometry import MARGIN
 from vvlab.viz.maps import draw_map, map_title, plan_traces
 from vvlab.viz.plan import FONT, INK, plan_axes, plan_layout, wagon_links
 from vvlab.viz.wagons import MapGeometry, map_geometry
+from vvlab.widgets.editor.colors import is_hex
 from vvlab.widgets.editor.viewrange import BLANK_EXTENT, Box, ViewRange, content_box, finite
 
 if TYPE_CHECKING:
@@ -162,7 +163,7 @@ def sketch_traces(data: dict[str, Any]) -> list[go.Scatter]:
 def _sketch_line(line: dict[str, Any], stations: dict[str, dict[str, Any]]) -> go.Scatter:
     route = [stations[s] for s in line.get("stations") or [] if s in stations]
     color = line.get("color")
-    ok = isinstance(color, str) and len(color) == 7 and color.startswith("#")
+    ok = is_hex(color)
     return go.Scatter(
         x=[s["x"] for s in route],
         y=[s["y"] for s in route],

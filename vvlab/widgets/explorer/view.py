@@ -14,7 +14,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as w
-import plotly.graph_objects as go
 
 from vvlab.analysis import LABEL_GROUPINGS
 from vvlab.engine import RULESETS
@@ -38,8 +37,9 @@ from vvlab.widgets.explorer.figures import (
     what_if_figure,
     what_if_html,
 )
+from vvlab.widgets.plotly_import import import_figure_widget
 
-"""What the score figures can group the results by."""
+FigureWidget = import_figure_widget()  # without its slowest import: see plotly_import
 
 
 def _with(options: Sequence[Any], extra: Sequence[Any]) -> list[Any]:
@@ -141,7 +141,7 @@ class BalanceExplorer(w.VBox):
         self.by_select = w.Dropdown(options=LABEL_GROUPINGS, value="bot", description="Group by")
         self.focus_select = w.Dropdown(options=[], description="Result")
         self.figures = {
-            name: go.FigureWidget(placeholder_figure(waiting_text(name))) for name in FIGURES
+            name: FigureWidget(placeholder_figure(waiting_text(name))) for name in FIGURES
         }
         self.tabs = w.Tab(children=[self.figures[n] for n in FIGURES])
         for i, name in enumerate(FIGURES):
@@ -162,7 +162,7 @@ class BalanceExplorer(w.VBox):
         self.deck_input = w.Text(placeholder="e.g. 3 3 4 4 5 (2) star free 6!", description="Deck")
         self.what_if_button = button("Run what-if", icon="flask")
         self.what_if_html = w.HTML()
-        self.what_if_figure = go.FigureWidget(
+        self.what_if_figure = FigureWidget(
             placeholder_figure("No what-if yet: change a line or the deck, then run the what-if.")
         )
         self.line_select.observe(lambda _: self._fill_line(), "value")

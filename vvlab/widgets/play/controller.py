@@ -388,7 +388,7 @@ class PlayController:
     def transcript(self, for_people: bool = False) -> str:
         """The game so far as text, turn by turn, with the scores; ``for_people`` writes
         the cards in words (``express 3``) rather than the compact transcript form."""
-        return game_transcript(self.game, for_people) if for_people else self.game.transcript()
+        return game_transcript(self.game, for_people)
 
     def __repr__(self) -> str:
         return f"<PlayController {self.game!r}, seats {list(self.seats)}>"

@@ -33,6 +33,9 @@ from vvlab.viz.plan import (
 )
 from vvlab.viz.wagons import map_geometry
 from vvlab.widgets.play.preview import Preview
+from vvlab.widgets.plotly_import import import_figure_widget
+
+FigureWidget = import_figure_widget()  # without its slowest import: see plotly_import
 
 PREVIEW = "#FF6F00"
 LINE_ROLES = ("line", "wagon", "indicators", "bonus", "completed")
@@ -104,7 +107,7 @@ class SheetMap:
             if t.meta["role"] == "line":
                 t.update(hoverinfo="text", hovertext=f"line {t.meta['line']}: click to pick")
         x_axis, y_axis = plan_axes(geo)
-        self.figure = go.FigureWidget(data=traces, layout=plan_layout("", width, height))
+        self.figure = FigureWidget(data=traces, layout=plan_layout("", width, height))
         self.figure.update_layout(xaxis=x_axis, yaxis=y_axis, shapes=wagon_links(city, geo))
         self.index = {(t.meta["role"], t.meta.get("line")): t for t in self.figure.data}
         self._shown: dict[Any, Any] = {}
