@@ -81,7 +81,8 @@ class Penalty:
 
     def __call__(self, empty: int) -> int:
         """The (positive) points lost for ``empty`` empty stations."""
-        empty = whole_number(empty, 0, None, "empty stations are a whole number >= 0")
+        if type(empty) is not int or empty < 0:  # the engine's own calls skip the check
+            empty = whole_number(empty, 0, None, "empty stations are a whole number >= 0")
         if self.divisor is not None:
             q, r = divmod(empty, self.divisor)
             return q + (1 if r and self.rounding == "up" else 0)

@@ -106,8 +106,16 @@ def run_identity(record: dict[str, Any]) -> str:
     >>> run_identity(spec.record()) == run_identity(meta), len(run_identity(meta))
     (True, 64)
     """
-    core = {k: v for k, v in record.items() if k not in NOT_IDENTITY}
-    text = json.dumps(core, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return canonical_sha256({k: v for k, v in record.items() if k not in NOT_IDENTITY})
+
+
+def canonical_sha256(data: Any) -> str:
+    """sha256 of ``data`` as canonical JSON (sorted keys, no spaces).
+
+    >>> canonical_sha256({"b": 1, "a": [2]}) == canonical_sha256({"a": [2], "b": 1})
+    True
+    """
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()
 
 

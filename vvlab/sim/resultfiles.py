@@ -43,12 +43,15 @@ import pyarrow.parquet as pq
 
 from vvlab.model.files import atomic_path, atomic_write
 from vvlab.sim.errors import RunFolderError
-from vvlab.sim.params import FORMAT, run_identity
+from vvlab.sim.params import FORMAT, canonical_sha256, run_identity
 
 FILES_FORMAT = "vvlab-run-files/1"
 """Format tag of the ``manifest`` in ``metadata.json``."""
 
 FRAMES = ("games", "lines", "stations")
+RESULT_FILES = (*(f"{frame}.parquet" for frame in FRAMES), "metadata.json")
+"""The files of a finished run folder; ``metadata.json`` is written last."""
+
 FOOTER_KEY = b"vvlab"
 """Key of a parquet file's footer metadata that holds the run identity and frame."""
 
@@ -63,12 +66,6 @@ def replacing(path: Path, durable: bool = True) -> AbstractContextManager[Path]:
 def write_json(path: Path, data: Any) -> None:
     """Write JSON atomically (2-space indent, UTF-8), replacing the file if it exists."""
     atomic_write(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n", overwrite=True)
-
-
-def canonical_sha256(data: Any) -> str:
-    """sha256 of ``data`` as canonical JSON (sorted keys, no spaces)."""
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def file_sha256(path: Path) -> str:
@@ -164,7 +161,7 @@ def open_result(folder: str | os.PathLike[str]) -> tuple[dict[str, Any], ResultF
     the manifest, the metadata and each parquet file's footer (not yet the files'
     bytes: see :meth:`ResultFiles.load`)."""
     path = Path(folder)
-    names = [*(f"{f}.parquet" for f in FRAMES), "metadata.json"]
+    names = RESULT_FILES
     missing = [n for n in names if not (path / n).is_file()]
     if missing:
         raise FileNotFoundError(

@@ -38,10 +38,9 @@ from vvlab.sim.blocks import BlockRecord
 from vvlab.sim.errors import RunFolderError
 from vvlab.sim.memory import record_cache_bytes
 from vvlab.sim.params import RunSpec, run_identity
-from vvlab.sim.resultfiles import write_json
+from vvlab.sim.resultfiles import RESULT_FILES, write_json
 from vvlab.sim.streaming import write_run
 
-RESULT_FILES = ("games.parquet", "lines.parquet", "stations.parquet", "metadata.json")
 RESUME_HINT = "resume=True (command line: --resume)"
 
 __all__ = ["RESULT_FILES", "RESUME_HINT", "BlockStore", "Finished", "write_json"]
