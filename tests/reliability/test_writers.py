@@ -127,3 +127,19 @@ def test_ctrl_c_while_the_report_is_built_is_a_message(tmp_path, monkeypatch, ca
     assert code == 130
     assert "nothing was written" in capsys.readouterr().err
     assert not target.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_save_ruleset_refuses_an_existing_file_and_a_fifo(tmp_path):
+    from vvlab.engine.rulesets import get_ruleset, load_ruleset, save_ruleset
+
+    rules, target = get_ruleset("metro-x"), tmp_path / "house.json"
+    target.write_text("my rules")
+    with pytest.raises(FileExistsError):
+        save_ruleset(rules, target)
+    assert target.read_text() == "my rules"
+    save_ruleset(rules, target, overwrite=True)
+    assert load_ruleset(target) == rules
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    with pytest.raises(WriteRefused, match="FIFO"):
+        save_ruleset(rules, fifo, overwrite=True)
