@@ -54,3 +54,47 @@ def test_quick_balance_figures_update_in_place(page) -> None:  # noqa: F811
     assert plots.count() == 3, "a second balance made new plots"
     page.screenshot(path=SCREENSHOTS / "07-editor-balance.png")
     print(f"\nquick balance in the browser: first {first:.2f} s, again {again:.2f} s")
+
+
+# Where a station of the canvas is on the page: [x, y] in client pixels, from the plot's
+# data and its axes (plotly's own conversion).
+STATION_AT_JS = """([gd, sid]) => {
+    const t = gd.data.find(t => t.meta && t.meta.role === "stations");
+    const i = t.meta.ids.indexOf(sid), fl = gd._fullLayout;
+    const box = gd.querySelector(".main-svg").getBoundingClientRect();
+    return [box.left + fl._size.l + fl.xaxis.l2p(t.x[i]),
+            box.top + fl._size.t + fl.yaxis.l2p(t.y[i]), t.x[i], t.y[i]];
+}"""
+# The size in pixels of one unit of the plan (x axis).
+UNIT_PX_JS = "gd => gd._fullLayout.xaxis.l2p(1) - gd._fullLayout.xaxis.l2p(0)"
+
+
+def test_drag_a_station_in_browser(page) -> None:  # noqa: F811
+    """A station pressed, dragged two grid steps right and released moves there."""
+    out = _wait_rendered(page, 1, "Quick balance", "MapEditor")
+    plot = out.locator(".js-plotly-plot").first
+    plot.evaluate("el => el.scrollIntoView({block: 'center'})")
+    time.sleep(0.5)
+    gd = plot.element_handle()
+    sid = "zoo"
+    px, py, x0, y0 = page.evaluate(STATION_AT_JS, [gd, sid])
+    unit = abs(page.evaluate(UNIT_PX_JS, gd))
+    page.mouse.move(px, py)
+    time.sleep(0.4)  # plotly reports the hovered station
+    page.mouse.down()
+    for k in range(1, 9):  # in steps, as a hand moves
+        page.mouse.move(px + 2 * unit * k / 8, py, steps=2)
+    page.screenshot(path=SCREENSHOTS / "09-editor-dragging.png")
+    page.mouse.up()
+    _wait_until(
+        page,
+        lambda: page.evaluate(STATION_AT_JS, [gd, sid])[2:] == [x0 + 2, y0],
+        f"the station {sid} did not move from ({x0}, {y0}) to ({x0 + 2}, {y0}): "
+        f"it is at {page.evaluate(STATION_AT_JS, [gd, sid])[2:]}",
+    )
+    from vvlab import load_map
+
+    names = out.locator(".widget-text", has=page.locator("label", has_text="name"))
+    shown = names.nth(1).locator("input").first.input_value()  # the city's, the station's
+    assert shown == load_map("tutorial").stations[sid].name, f"the name box shows {shown!r}"
+    page.screenshot(path=SCREENSHOTS / "10-editor-dragged.png")

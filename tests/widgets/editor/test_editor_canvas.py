@@ -157,7 +157,7 @@ def test_layout_fits_a_narrow_notebook(editor: MapEditor) -> None:
     assert editor.figure.layout.width <= 1000
     canvas_row = next(b for b in _boxes(editor) if editor.problems_panel in _descendants(b))
     canvas = canvas_row.children[0]
-    assert canvas.children == (editor.figure,) and canvas.layout.overflow == "auto"
+    assert canvas.children == (editor.figure, editor.drag) and canvas.layout.overflow == "auto"
     assert canvas_row.layout.flex_flow == "row wrap"
     panels = canvas_row.children[1]
     assert editor.problems_panel in panels.children and panels.layout.overflow == "auto"

@@ -5,7 +5,9 @@ The canvas is a plotly ``FigureWidget`` (as
 :func:`~vvlab.widgets.editor.canvas.editor_figure`, redrawn in place by
 :class:`~vvlab.widgets.editor.painter.CanvasPainter`): a click on the faint grid adds a
 station (mode "add station") or moves the selected one there ("move"); a click on a
-station selects it, or adds it to the line being drawn ("draw line"). The problems
+station selects it, or adds it to the line being drawn ("draw line"); a station dragged
+(in any mode) moves where it is dropped, snapped to the grid
+(:class:`~vvlab.widgets.editor.drag.StationDrag`). The problems
 and statistics sit right of the canvas on a wide screen and wrap below it on a narrow
 one; so do the controls of every row. Each row of controls is a bar the editor holds
 (:mod:`~vvlab.widgets.editor.toolbars`, :mod:`~vvlab.widgets.editor.line_bar`). The
@@ -25,6 +27,7 @@ from plotly.callbacks import Points
 from vvlab.model import MapError
 from vvlab.widgets.editor.canvas import HEIGHT
 from vvlab.widgets.editor.controller import MapEditorController
+from vvlab.widgets.editor.drag import StationDrag
 from vvlab.widgets.editor.history import EditError
 from vvlab.widgets.editor.line_bar import LineBar
 from vvlab.widgets.editor.painter import CanvasPainter
@@ -102,6 +105,8 @@ class MapEditor(w.VBox):
     def _build(self) -> None:
         self.figure = FigureWidget()
         self.painter = CanvasPainter(self.figure, self._on_click)
+        self.drag = StationDrag(self.drag_station, self.click_station)
+        self.figure.add_class(self.drag.target)
         self.message = w.HTML(layout=w.Layout(height=MESSAGE_HEIGHT, overflow="hidden auto"))
         self.problems_panel = w.HTML()
         self.stats_panel = w.HTML()
@@ -140,7 +145,9 @@ class MapEditor(w.VBox):
                 padding="0 0 0 8px",
             ),
         )
-        canvas = w.Box([self.figure], layout=w.Layout(overflow="auto"))  # scrolls if narrower
+        canvas = w.Box(
+            [self.figure, self.drag], layout=w.Layout(overflow="auto")
+        )  # scrolls if narrower
         return w.HBox([canvas, panels], layout=w.Layout(flex_flow="row wrap"))
 
     def __getattr__(self, name: str) -> Any:
@@ -171,6 +178,16 @@ class MapEditor(w.VBox):
     def click_station(self, sid: str) -> None:
         """What a click on the station ``sid`` does in the current mode."""
         self.act(self._station_click, sid)
+
+    def drag_station(self, sid: str, x: float, y: float) -> None:
+        """A station dragged to ``(x, y)`` (snapped to the grid) and selected, in any
+        mode."""
+        self.act(self._station_drag, sid, x, y)
+
+    def _station_drag(self, sid: str, x: float, y: float) -> None:
+        self.controller.move_station(sid, x, y)
+        self.selected = sid
+        self.station_bar.show(sid)
 
     def _grid_click(self, x: float, y: float) -> None:
         mode = self.mode_bar.mode.value
@@ -228,6 +245,7 @@ class MapEditor(w.VBox):
         if self.selected not in c.stations:
             self.selected = None
         self.painter.paint(c, self.selected)
+        self.drag.grid_step = float(c.grid_step)
         self.problems_panel.value = problems_html(c.problems())
         self.stats_panel.value = stats_html(c.stats())
         for bar in self.bars:
