@@ -10,9 +10,12 @@ Examples
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets as w
+
+ERROR_RED, INFO_GREEN = "#B71C1C", "#1B5E20"
 
 
 def button(description: str, **kw: Any) -> w.Button:
@@ -23,3 +26,18 @@ def button(description: str, **kw: Any) -> w.Button:
 def row(*children: w.Widget) -> w.HBox:
     """A row of controls that wraps onto the next line when the notebook is narrow."""
     return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap"))
+
+
+def message_html(text: str, error: bool = False) -> str:
+    """A status message as HTML: escaped, errors in red, other news in green; line
+    breaks kept; empty for no text. The one style of every view's status area.
+
+    >>> message_html("saved <x>")
+    '<span style="color:#1B5E20">saved &lt;x&gt;</span>'
+    >>> message_html("a\\nb", error=True), message_html("")
+    ('<span style="color:#B71C1C">a<br>b</span>', '')
+    """
+    if not text:
+        return ""
+    body = html.escape(text).replace("\n", "<br>")
+    return f'<span style="color:{ERROR_RED if error else INFO_GREEN}">{body}</span>'

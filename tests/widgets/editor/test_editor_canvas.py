@@ -16,6 +16,7 @@ import ipywidgets as w
 
 import vvlab
 from vvlab.model.generate import generate_city
+from vvlab.widgets.controls import ERROR_RED
 from vvlab.widgets.editor.canvas import editor_figure
 from vvlab.widgets.editor.controller import MapEditorController
 from vvlab.widgets.editor.files import BLANK, OTHER
@@ -115,7 +116,7 @@ def test_editor_updates_never_set_a_property_and_its_parent_together(editor: Map
     editor.painter.paint = count
     for kind, edit in EDITS:
         edit(editor)
-        assert "color:#B71C1C" not in editor.message.value, (kind, editor.message.value)
+        assert ERROR_RED not in editor.message.value, (kind, editor.message.value)
     assert max(per_paint) == 1, "a redraw sent its changes in more than one batch"
     keys = {key for msg in sent for key in msg}
     assert {"marker.color", "x", "customdata", "visible"} <= keys, sorted(keys)

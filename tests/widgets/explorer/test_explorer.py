@@ -16,6 +16,7 @@ from vvlab.analysis import line_table, station_table
 from vvlab.viz.results import value_shares
 from vvlab.viz.tables import OUTCOMES
 from vvlab.widgets import BalanceExplorer, BalanceExplorerController
+from vvlab.widgets.controls import ERROR_RED
 
 
 def explorer(**kw) -> BalanceExplorer:
@@ -258,7 +259,7 @@ def test_bad_inputs_give_a_message_not_a_traceback(setting, message):
         assert ex.message.startswith("run 1") and ex.controller.current is not None
         return
     assert message in ex.message and ex.controller.current is None
-    assert "#B00020" in ex.status_html.value
+    assert ERROR_RED in ex.status_html.value
     assert not ex.run_button.disabled and ex.figures["distribution"].data == ()
 
 

@@ -36,14 +36,3 @@ def stats_html(stats: dict[str, Any]) -> str:
     '<b>Statistics</b><pre>12 stations, 4 lines'
     """
     return f"<b>Statistics</b><pre>{html.escape(stats_text(stats))}</pre>"
-
-
-def message_html(text: str, error: bool = False) -> str:
-    """A one-line status message; errors in red.
-
-    >>> message_html("saved <x>")
-    '<span style="color:#1B5E20">saved &lt;x&gt;</span>'
-    """
-    color = "#B71C1C" if error else "#1B5E20"
-    body = html.escape(text).replace("\n", "<br>")
-    return f'<span style="color:{color}">{body}</span>'

@@ -15,10 +15,9 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from vvlab.model import builtin_maps
-from vvlab.widgets.controls import button, row
+from vvlab.widgets.controls import button, message_html, row
 from vvlab.widgets.editor.files import BLANK, OTHER, opened_source
 from vvlab.widgets.editor.history import EditError
-from vvlab.widgets.editor.panels import message_html
 
 if TYPE_CHECKING:
     from vvlab.widgets.editor.view import MapEditor

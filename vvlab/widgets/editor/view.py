@@ -25,13 +25,14 @@ import ipywidgets as w
 from plotly.callbacks import Points
 
 from vvlab.model import MapError
+from vvlab.widgets.controls import message_html
 from vvlab.widgets.editor.canvas import HEIGHT
 from vvlab.widgets.editor.controller import MapEditorController
 from vvlab.widgets.editor.drag import StationDrag
 from vvlab.widgets.editor.history import EditError
 from vvlab.widgets.editor.line_bar import LineBar
 from vvlab.widgets.editor.painter import CanvasPainter
-from vvlab.widgets.editor.panels import message_html, problems_html, stats_html
+from vvlab.widgets.editor.panels import problems_html, stats_html
 from vvlab.widgets.editor.toolbars import (
     MODES,
     BalanceBar,

@@ -168,13 +168,3 @@ def what_if_html(outcome: WhatIf, description: str) -> str:
         + _table_html(outcome.lines, "line completion: original (a) vs changed (b)")
         + "</div>"
     )
-
-
-def message_html(text: str, error: bool = False) -> str:
-    """A message line, red for errors.
-
-    >>> message_html("games <= 0", error=True)
-    "<span style='color:#B00020'>games &lt;= 0</span>"
-    """
-    color = "#B00020" if error else "#1B5E20"
-    return f"<span style='color:{color}'>{html.escape(text)}</span>" if text else ""

@@ -19,7 +19,7 @@ from vvlab.analysis import LABEL_GROUPINGS
 from vvlab.engine import RULESETS
 from vvlab.model import builtin_maps
 from vvlab.model.validate import MAX_INDICATORS
-from vvlab.widgets.controls import button
+from vvlab.widgets.controls import button, message_html
 from vvlab.widgets.explorer.batch import Batch, ExplorerError
 from vvlab.widgets.explorer.changes import describe_change
 from vvlab.widgets.explorer.controller import (
@@ -30,7 +30,6 @@ from vvlab.widgets.explorer.controller import (
 from vvlab.widgets.explorer.figures import (
     FIGURES,
     batch_figures,
-    message_html,
     placeholder_figure,
     replace_figure,
     waiting_text,

@@ -18,7 +18,7 @@ from vvlab.engine import RULESETS, Ruleset
 from vvlab.engine.game import MAX_PLAYERS
 from vvlab.model import builtin_maps
 from vvlab.viz.plan import text_color
-from vvlab.widgets.controls import button, row
+from vvlab.widgets.controls import button, message_html, row
 from vvlab.widgets.play.controller import (
     PERSON,
     SEED_BOX_MAX,
@@ -191,7 +191,7 @@ class PlayWidget(w.VBox):
             fn(*args, **kw)
         except PlayError as err:
             self.message = str(err)
-            self.message_html.value = f"<span style='color:#B00020'>{html.escape(str(err))}</span>"
+            self.message_html.value = message_html(str(err), error=True)
         else:
             self.message = ""
         self.refresh()
@@ -211,7 +211,7 @@ class PlayWidget(w.VBox):
 
     def _undo(self) -> None:
         done = self.controller.undo()
-        self.message_html.value = f"Undone: {html.escape(done)}"
+        self.message_html.value = message_html(f"Undone: {done}")
 
     def _start(self) -> None:
         seats = [b.value for b in self.seat_boxes[: self.players_select.value]]
