@@ -60,7 +60,9 @@ def test_the_blocker_blocks():
     assert out == {"refused": True, "loaded": []}
 
 
-@pytest.mark.parametrize("layer", ["model", "engine", "compiled", "bots", "sim", "analysis"])
+@pytest.mark.parametrize(
+    "layer", ["model", "engine", "compiled", "bots", "sim", "analysis", "design"]
+)
 def test_lower_layers_import_without_the_ui_stack(layer):
     out = run_blocked(UI, f"import vvlab.{layer}\nout = {{}}\n")
     assert out["loaded"] == []
@@ -72,11 +74,14 @@ def test_bots_and_simulation_work_without_the_ui_stack():
         from vvlab.bots import play_game
         game = play_game(vvlab.Game("tutorial", seed=3), ["lookahead:depth=1"], seed=3)
         res = vvlab.simulate("tutorial", bots=["greedy"], games=300, workers=1, progress=False)
+        from vvlab.design import check_balance
+        report = check_balance("tutorial", bots=["greedy"], games=300, progress=False)
         out = {"over": game.is_over, "games": len(res.games),
-               "summary": int(res.summary().loc[(0, "greedy", "score"), "games"])}
+               "summary": int(res.summary().loc[(0, "greedy", "score"), "games"]),
+               "levels": report.levels}
     """
     out = run_blocked(UI, body)
-    assert out == {"over": True, "games": 300, "summary": 300, "loaded": []}
+    assert out == {"over": True, "games": 300, "summary": 300, "levels": ["greedy"], "loaded": []}
 
 
 def test_model_and_engine_work_without_numba_or_pandas():

@@ -1,0 +1,19 @@
+"""Designing cities: balance targets as data and verdicts on a city's balance.
+
+:class:`BalanceTargets` holds the targets (:mod:`vvlab.design.targets`);
+:func:`check_balance` judges a city against them at every skill level and returns a
+:class:`BalanceReport`. This layer sits above :mod:`vvlab.analysis` and below
+:mod:`vvlab.viz`: it imports neither plotly nor ipywidgets.
+
+Examples
+--------
+>>> from vvlab.design import BalanceTargets, check_balance
+>>> BalanceTargets().completion
+(0.1, 0.95)
+"""
+
+from vvlab.design.balance import check_balance
+from vvlab.design.report import BalanceReport
+from vvlab.design.targets import BalanceTargets
+
+__all__ = ["BalanceReport", "BalanceTargets", "check_balance"]

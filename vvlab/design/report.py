@@ -1,0 +1,143 @@
+"""A balance verdict: :class:`BalanceReport`, a table of every target at every level
+with PASS or FAIL, shown as text (command line, 80 columns) and as HTML (notebooks).
+"""
+
+from __future__ import annotations
+
+import html
+import textwrap
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import pandas as pd
+
+from vvlab.design.targets import BalanceTargets
+
+SHARES = frozenset({"completion", "star-share"})
+"""Targets measured as shares, shown in percent."""
+WHOLE = frozenset({"bonus-range", "bonus-order"})
+"""Targets measured in whole numbers."""
+
+
+def measured_text(target: str, value: float) -> str:
+    """A measured value as the report shows it.
+
+    >>> measured_text("completion", 0.953), measured_text("bonus-range", 4.0)
+    ('95.3%', '4')
+    >>> measured_text("game-length", 23.456), measured_text("skill-gap", float("nan"))
+    ('23.46', 'n/a')
+    """
+    if value != value:
+        return "n/a"
+    if target in SHARES:
+        return f"{value:.1%}"
+    if target in WHOLE:
+        return f"{value:.0f}"
+    return f"{value:.2f}"
+
+
+@dataclass
+class BalanceReport:
+    """Every balance target of a city judged at every level (bot).
+
+    ``table`` holds one row per verdict, with the columns :attr:`COLUMNS`: ``level``
+    (the bot; empty for the bonus rules, which hold at every level), ``target``,
+    ``line`` (empty for city-wide targets), ``measured``, ``bound`` (as text),
+    ``passed`` and ``margin`` (the distance to the nearest bound over the allowed
+    range's width: negative when failed; margins of different targets compare).
+    """
+
+    COLUMNS: ClassVar[list[str]] = [
+        "level", "target", "line", "measured", "bound", "passed", "margin",
+    ]  # fmt: skip
+
+    table: pd.DataFrame
+    city: str
+    levels: list[str]
+    games: int
+    seed: int
+    ruleset: str
+    targets: BalanceTargets = field(default_factory=BalanceTargets)
+
+    @property
+    def passed(self) -> bool:
+        """True when every target passes at every level."""
+        return bool(self.table["passed"].all())
+
+    def failures(self) -> pd.DataFrame:
+        """The rows of the targets that fail."""
+        return self.table[~self.table["passed"]].reset_index(drop=True)
+
+    def to_frame(self) -> pd.DataFrame:
+        """A copy of :attr:`table`."""
+        return self.table.copy()
+
+    def heading(self) -> str:
+        """One line: the city, the levels, the games and the verdict."""
+        failed = len(self.failures())
+        verdict = "every target passes" if not failed else f"{failed} of {len(self.table)} fail"
+        return (
+            f"{self.city} ({self.ruleset}): {', '.join(self.levels)}; "
+            f"{self.games} solo games per level, seed {self.seed}: {verdict}"
+        )
+
+    def rows(self) -> list[list[str]]:
+        """The table as text cells: verdict, level, target, line, measured, bound,
+        margin."""
+        out = []
+        for r in self.table.itertuples(index=False):
+            m = "n/a" if r.margin != r.margin else f"{r.margin:+.2f}"
+            verdict = "PASS" if r.passed else "FAIL"
+            level = r.level or "(any)"
+            out.append(
+                [verdict, level, r.target, r.line, measured_text(r.target, r.measured), r.bound, m]
+            )
+        return out
+
+    def text(self) -> str:
+        """The report as plain text, at most 80 columns wide (long cells shortened)."""
+        head = ["", "level", "target", "line", "measured", "bound", "margin"]
+        limits = [4, 17, 18, 8, 8, 15, 6]
+        cells = [
+            [c if len(c) <= n else c[: n - 1] + "~" for c, n in zip(row, limits, strict=True)]
+            for row in [head, *self.rows()]
+        ]
+        widths = [max(len(row[k]) for row in cells) for k in range(len(head))]
+        lines = [
+            " ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in cells
+        ]
+        return "\n".join([textwrap.fill(self.heading(), 80), *lines])
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def _repr_html_(self) -> str:
+        colour = {"PASS": "#1B5E20", "FAIL": "#B71C1C"}
+        head = "".join(
+            f"<th>{h}</th>" for h in ("", "level", "target", "line", "measured", "bound", "margin")
+        )
+        body = []
+        for row in self.rows():
+            verdict = f"<td style='color:{colour[row[0]]};font-weight:bold'>{row[0]}</td>"
+            body.append(
+                "<tr>" + verdict + "".join(f"<td>{html.escape(c)}</td>" for c in row[1:]) + "</tr>"
+            )
+        return (
+            f"<p><b>Balance</b> · {html.escape(self.heading())}</p>"
+            f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+        )
+
+    def __repr__(self) -> str:
+        return f"<BalanceReport {self.heading()}>"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as JSON-ready data (the table as records)."""
+        return {
+            "city": self.city,
+            "levels": list(self.levels),
+            "games": self.games,
+            "seed": self.seed,
+            "ruleset": self.ruleset,
+            "targets": self.targets.to_dict(),
+            "table": self.table.to_dict(orient="records"),
+        }
