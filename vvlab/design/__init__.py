@@ -2,7 +2,8 @@
 
 :class:`BalanceTargets` holds the targets (:mod:`vvlab.design.targets`);
 :func:`check_balance` judges a city against them at every skill level and returns a
-:class:`BalanceReport`. This layer sits above :mod:`vvlab.analysis` and below
+:class:`BalanceReport`; :func:`tune` proposes indicator boxes and bonuses that meet
+them (a :class:`TuneResult`). This layer sits above :mod:`vvlab.analysis` and below
 :mod:`vvlab.viz`: it imports neither plotly nor ipywidgets.
 
 Examples
@@ -15,5 +16,6 @@ Examples
 from vvlab.design.balance import check_balance
 from vvlab.design.report import BalanceReport
 from vvlab.design.targets import BalanceTargets
+from vvlab.design.tune import TuneResult, tune
 
-__all__ = ["BalanceReport", "BalanceTargets", "check_balance"]
+__all__ = ["BalanceReport", "BalanceTargets", "TuneResult", "check_balance", "tune"]

@@ -167,6 +167,7 @@ def check_balance(
     ruleset: Any = "voll-verplant",
     progress: Progress = True,
     cancel: Cancel = None,
+    workers: int | None = None,
 ) -> BalanceReport:
     """Judge ``city`` against ``targets`` (the defaults when ``None``) at every level
     in ``bots``, from ``games`` solo games per level on the same deals.
@@ -182,7 +183,7 @@ def check_balance(
         ``random`` is played too, for the skill gap.
     games, seed, ruleset
         Solo games per level, the seed (the same deals at every level) and the ruleset.
-    progress, cancel
+    progress, cancel, workers
         As for :func:`vvlab.simulate`, per level.
 
     Examples
@@ -202,7 +203,8 @@ def check_balance(
     levels = [bot_label(b) for b in bots]
     if not levels:
         raise ValueError("bots: give at least one skill level, e.g. ['greedy']")
-    run = {"games": games, "seed": seed, "ruleset": ruleset, "progress": progress, "cancel": cancel}
+    run = {"games": games, "seed": seed, "ruleset": ruleset, "progress": progress}
+    run |= {"cancel": cancel, "workers": workers}
     base = simulate(city, players=1, bots=[BASELINE], **run)
     results = {BASELINE: base}
     for bot, level in zip(bots, levels, strict=True):

@@ -1,0 +1,225 @@
+"""What tuning may change in a city: :class:`Setting`, each line's indicator boxes and
+bonus pair, and the candidate changes the search tries (:func:`proposals`).
+
+The proposals are guided by the last verdict (a :class:`~vvlab.design.report.BalanceReport`):
+boxes move from the line completed most often to the one completed least (the total
+stays, so the game length does), the total follows the game-length target, and the
+first bonuses are re-ordered or spread so that harder lines pay more. Every proposal
+keeps the bonus rules (``first`` in the targets' range, ``0 <= later <= first``) and
+1-6 boxes a line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import Any
+
+from vvlab.design.report import BalanceReport
+from vvlab.design.targets import BalanceTargets
+from vvlab.model import CityMap
+
+MIN_BOXES, MAX_BOXES = 1, 6
+"""Indicator boxes a line may have (the map format's range)."""
+LATER_SHARE = 0.6
+"""A spread bonus's later value as a share of its first (the built-in cities' habit)."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    """Boxes, first and later bonus of every line, in the city's line order."""
+
+    boxes: tuple[int, ...]
+    first: tuple[int, ...]
+    later: tuple[int, ...]
+
+    @classmethod
+    def of(cls, city: CityMap) -> Setting:
+        """The setting a city has.
+
+        >>> import vvlab
+        >>> Setting.of(vvlab.load_map("tutorial")).boxes
+        (2, 1, 2, 1)
+        """
+        lines = city.lines
+        return cls(
+            tuple(ln.indicators for ln in lines),
+            tuple(ln.bonus_first for ln in lines),
+            tuple(ln.bonus_later for ln in lines),
+        )
+
+    def apply(self, city: CityMap) -> CityMap:
+        """A new city: ``city`` with this setting (nothing else changes).
+
+        >>> import vvlab
+        >>> city = vvlab.load_map("tutorial")
+        >>> s = Setting.of(city)
+        >>> Setting.of(replace(s, boxes=(1, 1, 1, 1)).apply(city)).boxes
+        (1, 1, 1, 1)
+        """
+        data = city.to_dict()
+        for line, boxes, first, later in zip(
+            data["lines"], self.boxes, self.first, self.later, strict=True
+        ):
+            line["indicators"], line["bonus"] = boxes, [first, later]
+        return CityMap.from_dict(data)
+
+    def clamp(self, targets: BalanceTargets) -> Setting:
+        """The nearest setting that keeps the rules: 1-6 boxes, ``first`` in the
+        targets' range, ``0 <= later <= first``.
+
+        >>> Setting((0, 9), (12, 0), (5, 3)).clamp(BalanceTargets())
+        Setting(boxes=(1, 6), first=(10, 1), later=(5, 1))
+        """
+        low, high = (round(v) for v in targets.bonus_first)
+        first = tuple(min(max(f, low), high) for f in self.first)
+        return Setting(
+            tuple(min(max(b, MIN_BOXES), MAX_BOXES) for b in self.boxes),
+            first,
+            tuple(min(max(la, 0), f) for la, f in zip(self.later, first, strict=True)),
+        )
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A candidate setting and what it changes, in words."""
+
+    setting: Setting
+    change: str
+
+
+def completion_rates(report: BalanceReport, n: int, ids: list[str]) -> list[float]:
+    """Each line's completion rate, averaged over the report's levels (the line
+    order of ``ids``)."""
+    t = report.table
+    rows = t[t["target"] == "completion"].groupby("line")["measured"].mean()
+    return [float(rows.get(i, 0.5)) for i in ids][:n]
+
+
+def mean_turns(report: BalanceReport) -> float:
+    t = report.table
+    return float(t[t["target"] == "game-length"]["measured"].mean())
+
+
+def _with_boxes(s: Setting, k: int, delta: int) -> Setting:
+    boxes = list(s.boxes)
+    boxes[k] += delta
+    return replace(s, boxes=tuple(boxes))
+
+
+def _later_for(first: int, old_first: int, old_later: int) -> int:
+    """The later bonus that keeps its share of the first one."""
+    if old_first <= 0:
+        return round(first * LATER_SHARE)
+    return min(first, max(0, round(first * old_later / old_first)))
+
+
+def _with_first(s: Setting, first: list[int]) -> Setting:
+    later = [_later_for(f, of, ol) for f, of, ol in zip(first, s.first, s.later, strict=True)]
+    return replace(s, first=tuple(first), later=tuple(later))
+
+
+def box_moves(s: Setting, rates: list[float], ids: list[str], width: int = 3) -> Iterator[Proposal]:
+    """A box from a line completed often to one completed rarely (the total stays)."""
+    order = sorted(range(len(rates)), key=lambda k: -rates[k])
+    givers = [k for k in order if s.boxes[k] > MIN_BOXES][:width]
+    takers = [k for k in reversed(order) if s.boxes[k] < MAX_BOXES][:width]
+    for a in givers:
+        for b in takers:
+            if a != b and rates[a] > rates[b]:
+                moved = _with_boxes(_with_boxes(s, a, -1), b, +1)
+                yield Proposal(moved, f"a box from {ids[a]} to {ids[b]}")
+
+
+def total_moves(
+    s: Setting, stations: list[int], turns: float, t: BalanceTargets
+) -> Iterator[Proposal]:
+    """The total of boxes changed: to what puts the mean game length in the middle of
+    its target, then one more and one fewer (the game length may sit anywhere in its
+    range). Boxes go to the lines with the most stations per box and come from those
+    with the fewest."""
+    total, n = sum(s.boxes), len(stations)
+    per_box = turns / total if total and turns == turns else 1.0  # free cards add turns
+    middle = round((t.turns[0] + t.turns[1]) / 2 / per_box)
+    for want in dict.fromkeys((middle, total + 1, total - 1)):
+        want = min(max(want, MIN_BOXES * n), MAX_BOXES * n)
+        if want == middle or t.turns[0] <= want * per_box <= t.turns[1]:
+            boxes = _change_total(list(s.boxes), stations, want)
+            if boxes != list(s.boxes):
+                yield Proposal(replace(s, boxes=tuple(boxes)), f"total boxes {total}->{want}")
+
+
+def _change_total(boxes: list[int], stations: list[int], want: int) -> list[int]:
+    step = 1 if want > sum(boxes) else -1
+    while sum(boxes) != want:
+        room = [k for k in range(len(boxes)) if MIN_BOXES <= boxes[k] + step <= MAX_BOXES]
+        k = max(room, key=lambda k: (step * stations[k] / boxes[k], -k))
+        boxes[k] += step
+    return boxes
+
+
+def bonus_moves(
+    s: Setting, rates: list[float], ids: list[str], t: BalanceTargets
+) -> Iterator[Proposal]:
+    """First bonuses re-ordered (the largest to the line completed least), spread
+    around their mean, all raised or lowered by one, and single steps of one line's."""
+    n = len(rates)
+    hardest_first = sorted(range(n), key=lambda k: (rates[k], k))
+    ranked = [0] * n
+    for value, k in zip(sorted(s.first, reverse=True), hardest_first, strict=True):
+        ranked[k] = value
+    yield Proposal(_with_first(s, ranked), "bonuses re-ordered by difficulty")
+    low, high = (round(v) for v in t.bonus_first)
+    mid = sum(s.first) / n
+    for half in (2, 3, 4):
+        lo, hi = max(low, round(mid - half)), min(high, round(mid + half))
+        spread = [0] * n
+        for r, k in enumerate(hardest_first):
+            spread[k] = round(hi - (hi - lo) * r / max(n - 1, 1))
+        yield Proposal(_with_first(s, spread), f"bonuses spread {lo}..{hi}")
+    for delta in (+1, -1):
+        shifted = [min(max(f + delta, low), high) for f in s.first]
+        yield Proposal(_with_first(s, shifted), f"every first bonus {delta:+d}")
+    for k in range(n):
+        for delta in (+1, -1):
+            first = list(s.first)
+            first[k] = min(max(first[k] + delta, low), high)
+            if first[k] != s.first[k]:
+                yield Proposal(_with_first(s, first), f"{ids[k]}'s first bonus {delta:+d}")
+
+
+def proposals(
+    s: Setting, report: BalanceReport, city: CityMap, t: BalanceTargets, vary: tuple[str, ...]
+) -> list[Proposal]:
+    """The candidates around ``s``, most promising first, each new and in the rules."""
+    ids = [ln.id for ln in city.lines]
+    rates = completion_rates(report, len(ids), ids)
+    found: list[Proposal] = []
+    if "indicators" in vary:
+        found += total_moves(s, [len(ln.stations) for ln in city.lines], mean_turns(report), t)
+    if "bonus" in vary:
+        found += bonus_moves(s, rates, ids, t)
+    if "indicators" in vary:
+        found += box_moves(s, rates, ids)
+    seen: dict[Setting, Proposal] = {}
+    for p in found:
+        clamped = p.setting.clamp(t)
+        if clamped != s and clamped not in seen:
+            seen[clamped] = Proposal(clamped, p.change)
+    return list(seen.values())
+
+
+def describe(city: CityMap, before: Setting, after: Setting) -> list[dict[str, Any]]:
+    """Per line: boxes and bonus before and after."""
+    return [
+        {
+            "line": ln.id,
+            "boxes_before": before.boxes[k],
+            "boxes_after": after.boxes[k],
+            "bonus_before": f"{before.first[k]}/{before.later[k]}",
+            "bonus_after": f"{after.first[k]}/{after.later[k]}",
+            "changed": (before.boxes[k], before.first[k], before.later[k])
+            != (after.boxes[k], after.first[k], after.later[k]),
+        }
+        for k, ln in enumerate(city.lines)
+    ]
