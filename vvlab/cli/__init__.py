@@ -1,10 +1,11 @@
-"""The ``vvlab`` command line: maps, show, validate, play, simulate, report, check.
+"""The ``vvlab`` command line: maps, show, validate, play, simulate, report, check, tune.
 
 One parser (:func:`build_parser`) with a module per command group, each adding its
 subcommands and holding their ``cmd_*`` functions: :mod:`~vvlab.cli.maps` (maps, show,
 validate), :mod:`~vvlab.cli.play`, :mod:`~vvlab.cli.simulate`,
-:mod:`~vvlab.cli.report` and :mod:`~vvlab.cli.check`. Their errors come back to
-:func:`main`, which reports them with :func:`vvlab.cli.errors.report_error`.
+:mod:`~vvlab.cli.report`, :mod:`~vvlab.cli.check` and :mod:`~vvlab.cli.tune`. Their
+errors come back to :func:`main`, which reports them with
+:func:`vvlab.cli.errors.report_error`.
 Importing this package is cheap: pandas, plotly and Dask load only when a command
 needs them.
 
@@ -21,15 +22,17 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from vvlab.cli import check, maps, play, report, simulate
+from vvlab.cli import check, maps, play, report, simulate, tune
 from vvlab.cli.errors import HANDLED, note_printer, report_error
 
 __all__ = ["build_parser", "main"]
 
-DESCRIPTION = "The ``vvlab`` command line: maps, show, validate, play, simulate, report, check."
+DESCRIPTION = (
+    "The ``vvlab`` command line: maps, show, validate, play, simulate, report, check, tune."
+)
 """What ``vvlab --help`` says first."""
 
-COMMAND_GROUPS = (maps, play, simulate, report, check)
+COMMAND_GROUPS = (maps, play, simulate, report, check, tune)
 """The modules that add subcommands, in the order ``vvlab --help`` lists them."""
 
 
