@@ -24,7 +24,16 @@ def python(*args: str, env: dict[str, str] | None = None) -> str:
 
 def test_one_parser_knows_every_command():
     sub = next(a for a in build_parser()._actions if a.dest == "command")
-    assert list(sub.choices) == ["maps", "show", "validate", "play", "simulate", "report", "check", "tune"]
+    assert list(sub.choices) == [
+        "maps",
+        "show",
+        "validate",
+        "play",
+        "simulate",
+        "report",
+        "check",
+        "tune",
+    ]
     for name, parser in sub.choices.items():
         assert parser.get_default("run").__name__ == f"cmd_{name}"
 
