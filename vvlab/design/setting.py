@@ -39,7 +39,7 @@ class Setting:
 
         >>> import vvlab
         >>> Setting.of(vvlab.load_map("tutorial")).boxes
-        (2, 1, 2, 1)
+        (2, 2, 1, 1)
         """
         lines = city.lines
         return cls(
