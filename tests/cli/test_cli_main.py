@@ -33,6 +33,7 @@ def test_one_parser_knows_every_command():
         "report",
         "check",
         "tune",
+        "compare",
     ]
     for name, parser in sub.choices.items():
         assert parser.get_default("run").__name__ == f"cmd_{name}"

@@ -128,3 +128,25 @@ def test_vvlab_check_prints_the_report_and_exits_1_on_a_failed_target(tmp_path: 
     args = ["check", "tutorial", "--games", "200", "--bots", "greedy", "--targets", str(path)]
     code, text, _ = run(args)
     assert code == 1 and "FAIL greedy" in text and "game-length" in text
+
+
+def test_compare_maps_lists_changes_and_judges_both_on_the_same_deals(tmp_path: Path) -> None:
+    from vvlab.design import compare_maps
+
+    data = vvlab.load_map("tutorial").to_dict()
+    data["lines"][0]["indicators"] = 3
+    data["lines"][0]["stations"].reverse()  # the wagon at the other end
+    data["stations"]["lake"]["x"] += 1
+    data["stations"]["lake"]["name"] = "Lakeside"
+    cmp = compare_maps("tutorial", data, bots=["greedy"], games=300, seed=2)
+    rows = {(r.change, r.item) for r in cmp.structure.itertuples()}
+    assert rows == {("boxes", "A"), ("route", "A"), ("station moved", "lake"),
+                    ("station renamed", "lake")}  # fmt: skip
+    same = check_balance("tutorial", bots=["greedy"], games=300, seed=2, progress=False)
+    assert cmp.report_a.table.equals(same.table)
+    assert len(cmp.balance) == len(same.table)
+    path = tmp_path / "b.json"
+    vvlab.CityMap.from_dict(data).save(path)
+    code, text, _ = run(["compare", "tutorial", str(path), "--games", "300", "--bots", "greedy"])
+    assert code == 0 and "boxes" in text and "station renamed" in text
+    assert max(map(len, text.splitlines())) <= 80

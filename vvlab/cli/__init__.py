@@ -1,13 +1,13 @@
-"""The ``vvlab`` command line: maps, show, validate, play, simulate, report, check, tune.
+"""The ``vvlab`` command line: maps, show, validate, play, simulate, report, check,
+tune, compare.
 
 One parser (:func:`build_parser`) with a module per command group, each adding its
 subcommands and holding their ``cmd_*`` functions: :mod:`~vvlab.cli.maps` (maps, show,
 validate), :mod:`~vvlab.cli.play`, :mod:`~vvlab.cli.simulate`,
-:mod:`~vvlab.cli.report`, :mod:`~vvlab.cli.check` and :mod:`~vvlab.cli.tune`. Their
-errors come back to :func:`main`, which reports them with
-:func:`vvlab.cli.errors.report_error`.
-Importing this package is cheap: pandas, plotly and Dask load only when a command
-needs them.
+:mod:`~vvlab.cli.report`, :mod:`~vvlab.cli.check`, :mod:`~vvlab.cli.tune` and
+:mod:`~vvlab.cli.compare`. Their errors come back to :func:`main`, which reports them
+with :func:`vvlab.cli.errors.report_error`. Importing this package is cheap: pandas,
+plotly and Dask load only when a command needs them.
 
 >>> main(["validate", "tutorial"])
 ok   tutorial: 4 lines, 12 stations
@@ -22,17 +22,18 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from vvlab.cli import check, maps, play, report, simulate, tune
+from vvlab.cli import check, compare, maps, play, report, simulate, tune
 from vvlab.cli.errors import HANDLED, note_printer, report_error
 
 __all__ = ["build_parser", "main"]
 
 DESCRIPTION = (
-    "The ``vvlab`` command line: maps, show, validate, play, simulate, report, check, tune."
+    "The ``vvlab`` command line: maps, show, validate, play, simulate, report, check, tune, "
+    "compare."
 )
 """What ``vvlab --help`` says first."""
 
-COMMAND_GROUPS = (maps, play, simulate, report, check, tune)
+COMMAND_GROUPS = (maps, play, simulate, report, check, tune, compare)
 """The modules that add subcommands, in the order ``vvlab --help`` lists them."""
 
 

@@ -3,7 +3,8 @@
 :class:`BalanceTargets` holds the targets (:mod:`vvlab.design.targets`);
 :func:`check_balance` judges a city against them at every skill level and returns a
 :class:`BalanceReport`; :func:`tune` proposes indicator boxes and bonuses that meet
-them (a :class:`TuneResult`). This layer sits above :mod:`vvlab.analysis` and below
+them (a :class:`TuneResult`); :func:`compare_maps` sets two versions of a city side
+by side (a :class:`MapComparison`). This layer sits above :mod:`vvlab.analysis` and below
 :mod:`vvlab.viz`: it imports neither plotly nor ipywidgets.
 
 Examples
@@ -14,8 +15,17 @@ Examples
 """
 
 from vvlab.design.balance import check_balance
+from vvlab.design.compare import MapComparison, compare_maps
 from vvlab.design.report import BalanceReport
 from vvlab.design.targets import BalanceTargets
 from vvlab.design.tune import TuneResult, tune
 
-__all__ = ["BalanceReport", "BalanceTargets", "TuneResult", "check_balance", "tune"]
+__all__ = [
+    "BalanceReport",
+    "BalanceTargets",
+    "MapComparison",
+    "TuneResult",
+    "check_balance",
+    "compare_maps",
+    "tune",
+]
