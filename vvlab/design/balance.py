@@ -205,16 +205,44 @@ def check_balance(
         raise ValueError("bots: give at least one skill level, e.g. ['greedy']")
     run = {"games": games, "seed": seed, "ruleset": ruleset, "progress": progress}
     run |= {"cancel": cancel, "workers": workers}
-    base = simulate(city, players=1, bots=[BASELINE], **run)
-    results = {BASELINE: base}
+    results = {BASELINE: simulate(city, players=1, bots=[BASELINE], **run)}
     for bot, level in zip(bots, levels, strict=True):
         if level not in results:
             results[level] = simulate(city, players=1, bots=[bot], **run)
+    levels = list(dict.fromkeys(levels))
+    return judge(city, targets, results, levels, games=games, seed=seed, ruleset=ruleset)
+
+
+def judge(
+    city: CityMap,
+    targets: BalanceTargets | None,
+    results: dict[str, SimulationResult],
+    levels: Sequence[str] | None = None,
+    *,
+    games: int,
+    seed: int,
+    ruleset: Any = "voll-verplant",
+) -> BalanceReport:
+    """The verdict on simulations already played: ``results`` maps each level (a bot
+    label) to its solo games and must hold ``random``'s (:data:`BASELINE`, the skill
+    gap's base); ``levels`` are those judged (default: every other one).
+    :func:`check_balance` plays and calls this; the editor's quick balance calls it
+    with the games it played.
+
+    >>> import vvlab
+    >>> runs = {b: vvlab.simulate("tutorial", bots=[b], games=200, progress=False)
+    ...         for b in ("random", "greedy")}
+    >>> judge(vvlab.load_map("tutorial"), None, runs, games=200, seed=0).levels
+    ['greedy']
+    """
+    targets = targets or BalanceTargets()
+    if levels is None:
+        levels = [level for level in results if level != BASELINE] or [BASELINE]
+    levels = list(levels)
     out = _Rows()
     _static_rows(out, city, targets)
-    levels = list(dict.fromkeys(levels))
     for level in levels:
-        _level_rows(out, city, level, results[level], base, targets)
+        _level_rows(out, city, level, results[level], results[BASELINE], targets)
     return BalanceReport(
         pd.DataFrame(out.rows, columns=BalanceReport.COLUMNS),
         city=city.id,

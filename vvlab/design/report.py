@@ -130,6 +130,33 @@ class BalanceReport:
     def __repr__(self) -> str:
         return f"<BalanceReport {self.heading()}>"
 
+    def compact_html(self) -> str:
+        """The verdict in a few lines for a panel: how many targets pass, each failure
+        in words, and the whole table folded away (``<details>``).
+
+        >>> import pandas as pd
+        >>> row = {"level": "greedy", "target": "game-length", "line": "", "measured": 9.5,
+        ...        "bound": "20..28 turns", "passed": False, "margin": -1.3}
+        >>> r = BalanceReport(pd.DataFrame([row]), "x", ["greedy"], 10, 0, "voll-verplant")
+        >>> "FAIL</b> greedy game-length: 9.50, wanted 20..28 turns" in r.compact_html()
+        True
+        """
+        failed = self.failures()
+        passed = len(self.table) - len(failed)
+        head = f"<b>Balance targets</b> ({html.escape(', '.join(self.levels))}): "
+        head += f"{passed} of {len(self.table)} pass"
+        items = [
+            f"<li><b style='color:#B71C1C'>FAIL</b> {html.escape(r.level or '(any)')} "
+            f"{html.escape(r.target)}{' ' + html.escape(r.line) if r.line else ''}: "
+            f"{measured_text(r.target, r.measured)}, wanted {html.escape(r.bound)}</li>"
+            for r in failed.itertuples()
+        ]
+        listing = f"<ul style='margin:2px 0'>{''.join(items)}</ul>" if items else ""
+        return (
+            f"<div>{head}{listing}<details><summary>every target</summary>"
+            f"{self._repr_html_()}</details></div>"
+        )
+
     def to_dict(self) -> dict[str, Any]:
         """The report as JSON-ready data (the table as records)."""
         return {

@@ -336,12 +336,22 @@ class MapEditorController:
         ``(first, later)``; values the format forbids are listed by :meth:`problems`."""
         self.line_edits.set(lid, id=id, name=name, color=color, indicators=indicators, bonus=bonus)
 
+    def set_numbers(
+        self, numbers: dict[str, tuple[int, int, int]], label: str = "balance for me"
+    ) -> None:
+        """Set ``(boxes, first, later)`` of several lines (by id) as one undoable edit."""
+        self.line_edits.set_numbers(numbers, label)
+
     # -- balance and saving -------------------------------------------------------------
     def _valid_city(self) -> CityMap:
         city = self.city()
         if city is None:
             raise MapError(self.problems(), source="the edited city")
         return city
+
+    def valid_city(self) -> CityMap:
+        """The city being edited; ``MapError`` (listing every problem) while it has any."""
+        return self._valid_city()
 
     def quick_balance(self, games: int = 2000, seed: int = 0, **kwargs: Any) -> QuickBalance:
         """Solo greedy games on the fast path (see :func:`quick_balance`); ``MapError``

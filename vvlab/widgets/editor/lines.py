@@ -175,6 +175,23 @@ class LineEdits:
         label = f"change line {lid}"
         self.history.edit(lambda data: data["lines"][k].update(kept), label)
 
+    def set_numbers(self, numbers: dict[str, tuple[int, int, int]], label: str) -> None:
+        """Set the boxes and bonus pair ``(boxes, first, later)`` of several lines in
+        one undo step named ``label``.
+
+        >>> history = EditHistory({"stations": {}, "lines": [{"id": "A", "indicators": 1}]})
+        >>> LineEdits(history).set_numbers({"A": (3, 6, 4)}, "tuned")
+        >>> history.data["lines"][0], history.undo(), history.last_step
+        ({'id': 'A', 'indicators': 3, 'bonus': [6, 4]}, True, 'tuned')
+        """
+        where = {lid: self.index(lid) for lid in numbers}  # unknown ids: nothing changes
+
+        def change(data: MapData) -> None:
+            for lid, (boxes, first, later) in numbers.items():
+                data["lines"][where[lid]].update(indicators=boxes, bonus=[first, later])
+
+        self.history.edit(change, label)
+
 
 def _check_end(at: str) -> str:
     if at not in ("start", "end"):

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     import pandas as pd
     import plotly.graph_objects as go
 
+    from vvlab.design.report import BalanceReport
     from vvlab.model import CityMap
     from vvlab.sim.result import SimulationResult
 
@@ -122,6 +123,9 @@ class QuickBalance:
 
     result: SimulationResult
     seconds: float
+    report: BalanceReport | None = None
+    """The balance targets judged at the greedy level (with random's games, played too,
+    for the skill gap)."""
 
     @property
     def lines(self) -> pd.DataFrame:
@@ -163,18 +167,13 @@ def quick_balance(
     >>> len(qb.result.games), qb.result.metadata["execution"]["engine"]
     (50, 'fast')
     """
+    from vvlab.design.balance import BASELINE, judge
     from vvlab.sim.run import simulate
 
     clock = time.perf_counter()
-    result = simulate(
-        city,
-        players=1,
-        bots=["greedy"],
-        games=games,
-        seed=seed,
-        ruleset=ruleset,
-        workers=1,
-        progress=False,
-        engine="fast",
-    )
-    return QuickBalance(result, time.perf_counter() - clock)
+    run = {"games": games, "seed": seed, "ruleset": ruleset, "workers": 1, "progress": False}
+    result = simulate(city, players=1, bots=["greedy"], engine="fast", **run)
+    base = simulate(city, players=1, bots=[BASELINE], engine="fast", **run)
+    report = judge(city, None, {"greedy": result, BASELINE: base}, games=games, seed=seed,
+                   ruleset=ruleset)  # fmt: skip
+    return QuickBalance(result, time.perf_counter() - clock, report)

@@ -293,8 +293,9 @@ class DrawBar:
 
 
 class BalanceBar:
-    """Quick balance: solo greedy games on the city, their summary and figures
-    (``last_balance`` is the last :class:`~vvlab.widgets.editor.stats.QuickBalance`).
+    """Quick balance: solo greedy games on the city, their summary, the verdict on every
+    balance target at that level, and figures (``last_balance`` is the last
+    :class:`~vvlab.widgets.editor.stats.QuickBalance`).
 
     >>> from vvlab.widgets.editor.view import MapEditor
     >>> bar = MapEditor("tutorial").balance_bar
@@ -311,10 +312,12 @@ class BalanceBar:
         self.balance_button = button("Quick balance", icon="bar-chart")
         self.balance_button.on_click(lambda _: editor.act(self._balance))
         self.balance_summary = w.HTML()
+        self.balance_verdict = w.HTML()
         self.figure_syncs: list[Any] = []  # FigureSync, made at the first run
         self.balance_figures = w.VBox()
         head = row(self.balance_games, self.balance_seed, self.balance_button)
-        self.box = w.VBox([head, self.balance_summary, self.balance_figures])
+        parts = [head, self.balance_summary, self.balance_verdict, self.balance_figures]
+        self.box = w.VBox(parts)
 
     def _balance(self) -> None:
         self.balance_summary.value = "running..."
@@ -322,10 +325,11 @@ class BalanceBar:
         try:
             qb = self.editor.controller.quick_balance(games, seed)
         except Exception:
-            self.balance_summary.value = ""
+            self.balance_summary.value = self.balance_verdict.value = ""
             raise
         self.last_balance = qb
         self.balance_summary.value = message_html(qb.summary())
+        self.balance_verdict.value = qb.report.compact_html() if qb.report else ""
         figures = (qb.score_figure(), qb.lines_figure())
         if not self.figure_syncs:
             from vvlab.widgets.editor.figure_sync import FigureSync

@@ -43,6 +43,7 @@ from vvlab.widgets.editor.toolbars import (
     SaveBar,
     StationBar,
 )
+from vvlab.widgets.editor.tune_bar import TuneBar
 from vvlab.widgets.plotly_import import import_figure_widget
 
 __all__ = ["MODES", "MapEditor", "MapEditorController"]
@@ -60,8 +61,9 @@ class MapEditor(w.VBox):
 
     The editor holds one bar per row of controls (``open_bar``, ``city_bar``,
     ``mode_bar``, ``station_bar``, ``draw_bar``, ``line_bar``, ``balance_bar``,
-    ``save_bar``); their controls read as the editor's own attributes too
-    (``editor.undo_button`` is ``editor.mode_bar.undo_button``).
+    ``tune_bar`` ("Balance for me"), ``save_bar``); their controls read as the
+    editor's own attributes too (``editor.undo_button`` is
+    ``editor.mode_bar.undo_button``).
 
     Parameters
     ----------
@@ -115,6 +117,7 @@ class MapEditor(w.VBox):
         self.mode_bar, self.station_bar = ModeBar(self), StationBar(self)
         self.draw_bar, self.line_bar = DrawBar(self), LineBar(self)
         self.balance_bar, self.save_bar = BalanceBar(self), SaveBar(self)
+        self.tune_bar = TuneBar(self)
         self.bars = (
             self.open_bar,
             self.city_bar,
@@ -123,6 +126,7 @@ class MapEditor(w.VBox):
             self.draw_bar,
             self.line_bar,
             self.balance_bar,
+            self.tune_bar,
             self.save_bar,
         )
         self.children = [

@@ -1,0 +1,91 @@
+""" "Balance for me" and the verdict of the quick balance in the map editor, driven
+headlessly (the search runs in a background thread; ``wait()`` joins it)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("anywidget")
+
+from test_editor import message
+
+import vvlab
+from vvlab.widgets.editor import tune_bar
+from vvlab.widgets.editor.controller import MapEditorController
+from vvlab.widgets.editor.view import MapEditor
+
+
+@pytest.fixture
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tune_bar, "TUNE_GAMES", 200)
+    monkeypatch.setattr(tune_bar, "TUNE_EVALUATIONS", 12)
+
+
+def bad_berlin() -> MapEditor:
+    data = vvlab.load_map("berlin").to_dict()
+    for line in data["lines"]:
+        line["indicators"], line["bonus"] = 1, [5, 3]
+    return MapEditor(data)
+
+
+def numbers(editor: MapEditor) -> dict[str, tuple]:
+    return {ln["id"]: (ln["indicators"], *ln["bonus"]) for ln in editor.controller.lines}
+
+
+def test_balance_for_me_offers_lines_and_accepts_the_checked_ones_as_one_edit(quick) -> None:
+    editor = bad_berlin()
+    before = numbers(editor)
+    editor.tune_button.click()
+    assert editor.tune_button.disabled and not editor.cancel_tune_button.disabled
+    editor.tune_bar.wait(120)
+    result = editor.tune_bar.last_tune
+    assert result is not None and not editor.tune_button.disabled
+    assert "before:" in editor.tune_status.value and "after:" in editor.tune_status.value
+    offered = list(editor.tune_bar.line_choices)
+    assert offered and set(offered) <= set(before)
+    assert numbers(editor) == before  # nothing changes until accepted
+    skipped = offered[0]
+    editor.tune_bar.line_choices[skipped].value = False
+    editor.accept_button.click()
+    tuned = {ln.id: (ln.indicators, ln.bonus_first, ln.bonus_later) for ln in result.city.lines}
+    after = numbers(editor)
+    assert after[skipped] == before[skipped]
+    assert all(after[lid] == tuned[lid] for lid in offered[1:])
+    assert "balance for me" in message(editor)
+    editor.undo_button.click()  # one edit: one undo takes every line back
+    assert numbers(editor) == before
+    assert message(editor).startswith("undid: balance for me")
+
+
+def test_cancel_stops_the_search_and_says_so(quick, monkeypatch: pytest.MonkeyPatch) -> None:
+    editor = bad_berlin()
+    seen = []
+
+    def tick(done: int, total: int) -> None:
+        seen.append(done)
+        if done == 2:
+            editor.cancel_tune_button.click()
+
+    monkeypatch.setattr(editor.tune_bar, "_tick", tick)
+    editor.tune_button.click()
+    editor.tune_bar.wait(120)
+    assert editor.tune_bar.last_tune.stopped == "cancelled"
+    assert "cancelled" in editor.tune_status.value and seen == [1, 2]
+
+
+def test_balance_for_me_refuses_a_city_with_problems() -> None:
+    editor = MapEditor(controller=MapEditorController())
+    editor.tune_button.click()
+    assert editor.tune_bar.thread is None
+    assert "must not be empty" in message(editor)
+
+
+def test_quick_balance_shows_the_verdict_on_every_target() -> None:
+    editor = MapEditor("berlin")
+    editor.balance_games.value = 300
+    editor.balance_button.click()
+    verdict = editor.balance_verdict.value
+    assert "Balance targets</b> (greedy)" in verdict and "every target" in verdict
+    report = editor.last_balance.report
+    assert f"{len(report.table) - len(report.failures())} of {len(report.table)} pass" in verdict

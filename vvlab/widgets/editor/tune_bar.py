@@ -1,0 +1,158 @@
+""" "Balance for me" in the map editor: :class:`TuneBar` runs
+:func:`vvlab.design.tune` in the background (progress bar, Cancel), then shows the
+verdicts before and after, what still fails and why, and one checkbox per changed line;
+"Accept" applies the checked lines' boxes and bonuses as one undoable edit.
+"""
+
+from __future__ import annotations
+
+import html
+import threading
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from vvlab.widgets.controls import button, message_html, row
+
+if TYPE_CHECKING:
+    from vvlab.design import TuneResult
+    from vvlab.widgets.editor.view import MapEditor
+
+TUNE_GAMES = 300
+"""Solo games per level and candidate: enough to rank candidates, quick in the editor."""
+TUNE_EVALUATIONS = 120
+"""Candidate cities judged at most by one click."""
+
+
+def change_text(r: Any) -> str:
+    """One line's change in words: ``U1: 1 → 3 boxes, bonus 5/3 → 7/2``."""
+    parts = []
+    if r.boxes_before != r.boxes_after:
+        parts.append(f"{r.boxes_before} → {r.boxes_after} boxes")
+    if r.bonus_before != r.bonus_after:
+        parts.append(f"bonus {r.bonus_before} → {r.bonus_after}")
+    return f"{r.line}: {', '.join(parts)}"
+
+
+class TuneBar:
+    """The "Balance for me" row and its results.
+
+    ``last_tune`` is the last :class:`~vvlab.design.TuneResult`; ``wait()`` waits for a
+    run in the background to end (for scripts and tests).
+    """
+
+    def __init__(self, editor: MapEditor):
+        self.editor = editor
+        self.last_tune: TuneResult | None = None
+        self.thread: threading.Thread | None = None
+        self._cancel = threading.Event()
+        self.tune_button = button("Balance for me", icon="magic", button_style="info")
+        self.tune_button.on_click(lambda _: editor.act(self.start))
+        self.cancel_tune_button = button("Cancel", icon="stop", disabled=True)
+        self.cancel_tune_button.on_click(lambda _: self._cancel.set())
+        self.tune_progress = w.IntProgress(0, 0, TUNE_EVALUATIONS, layout=w.Layout(width="180px"))
+        self.tune_progress.layout.visibility = "hidden"
+        self.tune_status = w.HTML()
+        self.line_choices: dict[str, w.Checkbox] = {}
+        self.choices_box = w.VBox()
+        self.accept_button = button("Accept checked lines", button_style="success")
+        self.accept_button.on_click(lambda _: editor.act(self.accept))
+        self.accept_button.layout.display = "none"
+        head = row(self.tune_button, self.cancel_tune_button, self.tune_progress)
+        self.box = w.VBox([head, self.tune_status, self.choices_box, self.accept_button])
+
+    @property
+    def running(self) -> bool:
+        """True while a search runs in the background."""
+        return self.thread is not None and self.thread.is_alive()
+
+    def start(self) -> None:
+        """Tune a copy of the city in a background thread (``MapError`` first when the
+        city has problems)."""
+        from vvlab.design import tune
+
+        if self.running:
+            return
+        city = self.editor.controller.valid_city()
+        self._cancel.clear()
+        self._show_running()
+
+        def work() -> None:
+            try:
+                result = tune(city, games=TUNE_GAMES, max_evaluations=TUNE_EVALUATIONS,
+                              progress=self._tick, cancel=self._cancel)  # fmt: skip
+            except Exception as err:
+                self._show_failed(err)
+            else:
+                self._show_result(result)
+
+        self.thread = threading.Thread(target=work, name="vvlab-tune", daemon=True)
+        self.thread.start()
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait until the background search has ended."""
+        if self.thread is not None:
+            self.thread.join(timeout)
+
+    def _tick(self, done: int, total: int) -> None:
+        self.tune_progress.max, self.tune_progress.value = total, done
+        self.tune_status.value = f"balancing: {done} of at most {total} candidate cities"
+
+    def _show_running(self) -> None:
+        self.tune_button.disabled, self.cancel_tune_button.disabled = True, False
+        self.tune_progress.value, self.tune_progress.layout.visibility = 0, "visible"
+        self.tune_status.value = "balancing..."
+        self.choices_box.children, self.line_choices = (), {}
+        self.accept_button.layout.display = "none"
+
+    def _done(self) -> None:
+        self.tune_button.disabled, self.cancel_tune_button.disabled = False, True
+        self.tune_progress.layout.visibility = "hidden"
+
+    def _show_failed(self, err: Exception) -> None:
+        self._done()
+        self.tune_status.value = message_html(f"balancing failed: {err}", error=True)
+
+    def _show_result(self, result: TuneResult) -> None:
+        self.last_tune = result
+        self._done()
+        ends = {"converged": "no better numbers found nearby", "cancelled": "cancelled",
+                "max_evaluations": f"{len(result.history)} candidates judged",
+                "budget_s": "out of time"}  # fmt: skip
+        notes = "".join(f"<li>{html.escape(n)}</li>" for n in result.explanation)
+        self.tune_status.value = (
+            f"<div>before: {html.escape(result.before.heading())}<br>"
+            f"after: {html.escape(result.after.heading())} "
+            f"({html.escape(ends.get(result.stopped, result.stopped))})"
+            + (f"<ul style='margin:2px 0'>{notes}</ul>" if notes else "")
+            + "</div>"
+        )
+        changed = result.changes[result.changes["changed"]]
+        self.line_choices = {
+            r.line: w.Checkbox(
+                True, description=change_text(r), indent=False, layout=w.Layout(width="auto")
+            )
+            for r in changed.itertuples()
+        }
+        self.choices_box.children = tuple(self.line_choices.values())
+        self.accept_button.layout.display = None if self.line_choices else "none"
+
+    def accept(self) -> None:
+        """Apply the checked lines' boxes and bonuses as one undoable edit."""
+        if self.last_tune is None:
+            return
+        chosen = [lid for lid, box in self.line_choices.items() if box.value]
+        lines = {ln.id: ln for ln in self.last_tune.city.lines}
+        numbers = {lid: (lines[lid].indicators, lines[lid].bonus_first, lines[lid].bonus_later)
+                   for lid in chosen if lid in lines}  # fmt: skip
+        if not numbers:
+            self.editor.message.value = message_html("no line checked: nothing changed")
+            return
+        label = f"balance for me: {', '.join(sorted(numbers))}"
+        self.editor.controller.set_numbers(numbers, label)
+        self.editor.message.value = message_html(f"{label} (undo takes it back)")
+        self.accept_button.layout.display = "none"
+        self.choices_box.children, self.line_choices = (), {}
+
+    def refresh(self) -> None:
+        """Nothing to redraw on an edit: the results stay until accepted or run again."""
