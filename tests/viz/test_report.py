@@ -57,8 +57,18 @@ def test_every_section_in_order(solo_page):
     page = Page(solo_page)
     assert page.sections == [sid for sid, _ in SECTIONS if sid != "bonus-race"]  # solo
     assert page.plots == 6  # plan, distribution, breakdown, lines, heatmap, fill
-    for sid in ("metadata", "summary", "lines", "stations", "hindsight"):
+    for sid in ("metadata", "balance", "summary", "lines", "stations", "hindsight"):
         assert page.tables.get(sid) == 1, sid
+
+
+def test_balance_targets_judged_at_the_runs_bot(solo_page):
+    from vvlab.design import check_balance
+
+    section = solo_page.split('<section id="balance">')[1].split("</section>")[0]
+    report = check_balance("tutorial", bots=["greedy"], games=40, seed=7, progress=False)
+    assert section.count("PASS") == len(report.table) - len(report.failures())
+    assert section.count("FAIL") == len(report.failures())
+    assert "greedy; 40 solo games per level, seed 7" in section
 
 
 def test_works_offline_with_plotly_js_embedded_once(solo_page):
@@ -87,6 +97,7 @@ def test_multiplayer_report_skips_hindsight(tmp_path):
     )
     text = path.read_text(encoding="utf-8")
     assert "solo measure" in text and text.count("<section id=") == len(SECTIONS)
+    assert "The balance targets are solo measures" in text
     assert [p.name for p in path.parent.iterdir()] == ["r.html"]  # no temporary left
 
 

@@ -21,6 +21,7 @@ from vvlab.viz.exports import fill_figure, report_tables, result_figures, rounde
 
 SECTIONS = (
     ("metadata", "Run"),
+    ("balance", "Balance targets"),
     ("plan", "The plan"),
     ("score-distribution", "Score distribution"),
     ("score-breakdown", "Score breakdown"),
@@ -119,12 +120,34 @@ def hindsight_section(result: Any, games: int, beam: int) -> str:
     return f'<p class="note">{html.escape(note)}</p>' + _table(table.set_index("bot"))
 
 
+def balance_section(result: Any) -> str:
+    """Solo runs: every balance target judged at the run's bot
+    (:func:`vvlab.design.balance.judge`; ``random`` plays the same deals for the
+    skill gap)."""
+    from vvlab.design.balance import BASELINE, judge
+    from vvlab.sim import simulate
+
+    if result.players != 1 or len(set(result.bots)) != 1:
+        return (
+            '<p class="note">The balance targets are solo measures: run one bot solo, '
+            "or <code>vvlab check CITY</code>.</p>"
+        )
+    games, level = int(result.metadata["games"]), result.bots[0]
+    runs = {level: result}
+    if level != BASELINE:
+        runs[BASELINE] = simulate(result.city, bots=[BASELINE], games=games, seed=result.seed,
+                                  ruleset=result.ruleset, progress=False)  # fmt: skip
+    report = judge(result.city, None, runs, [level], games=games, seed=result.seed,
+                   ruleset=result.ruleset)  # fmt: skip
+    return report._repr_html_()
+
+
 def report_sections(result: Any, hindsight_games: int = 10, beam: int = 256) -> dict[str, str]:
     """The HTML body of each section of :data:`SECTIONS`, by id: every one but the
     bonus race for solo games."""
     figure = _Figures()
     tables = report_tables(result)
-    sections = {"metadata": metadata_html(result)}
+    sections = {"metadata": metadata_html(result), "balance": balance_section(result)}
     sections.update({sid: figure(fig) for sid, fig in result_figures(result).items()})
     sections["fill-progress"] = fill_section(result, figure)  # replays games once
     sections.update({name: _table(frame) for name, frame in tables.items()})
