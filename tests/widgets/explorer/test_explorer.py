@@ -110,6 +110,20 @@ def test_cities_and_player_counts_give_one_result_each_and_regroup():
     assert [v for _, v in ex.line_select.options] == ["A", "B", "C", "D"]
 
 
+def test_the_chosen_solo_result_is_judged_on_every_balance_target():
+    from vvlab.design import check_balance
+
+    ex = explorer(players=[1, 2], games=60, background=False)
+    ex.run_button.click()
+    ex.focus_select.value = "tutorial, 1 player (greedy)"
+    report = check_balance("tutorial", bots=["greedy"], games=60, seed=5, progress=False)
+    shown = ex.verdict_html.value
+    assert "Balance targets</b> (greedy)" in shown
+    assert f"{len(report.table) - len(report.failures())} of {len(report.table)} pass" in shown
+    ex.focus_select.value = "tutorial, 2 players (greedy, random)"
+    assert "solo measures" in ex.verdict_html.value
+
+
 def test_cancel_stops_early_and_keeps_the_previous_result():
     ex = explorer(games=300, background=False)
     ex.run_button.click()

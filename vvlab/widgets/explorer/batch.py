@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from vvlab.design.report import BalanceReport
     from vvlab.sim.result import SimulationResult
 
 
@@ -98,3 +99,32 @@ class Batch:
             if result_label(r) == label:
                 return r
         raise ExplorerError(f"no result {label!r} in {self.name!r}")
+
+
+def solo_verdict(batch: Batch, label: str | int = 0) -> BalanceReport | None:
+    """The balance targets judged at the bot of a solo result of ``batch``
+    (:func:`vvlab.design.balance.judge`); ``random``'s games for the skill gap come from
+    the batch when it has them on the same city, else they are played (same deals).
+    ``None`` for a game of several players or seats: the targets are solo measures.
+
+    >>> import vvlab
+    >>> solo = vvlab.simulate("tutorial", 1, ["greedy"], games=30, seed=4, progress=False)
+    >>> solo_verdict(Batch("run 1", (solo,), {"seed": 4})).levels
+    ['greedy']
+    """
+    from vvlab.design.balance import BASELINE, judge
+    from vvlab.sim import simulate
+
+    res = batch.result(label)
+    if res.players != 1:
+        return None
+    level, games = res.bots[0], int(res.metadata["games"])
+    runs = {level: res}
+    if level != BASELINE:
+        same = [r for r in batch.results if r.players == 1 and r.bots == [BASELINE]
+                and r.city.id == res.city.id and int(r.metadata["games"]) == games]  # fmt: skip
+        runs[BASELINE] = same[0] if same else simulate(
+            res.city, bots=[BASELINE], games=games, seed=res.seed, ruleset=res.ruleset,
+            progress=False,
+        )  # fmt: skip
+    return judge(res.city, None, runs, [level], games=games, seed=res.seed, ruleset=res.ruleset)

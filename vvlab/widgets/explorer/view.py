@@ -20,7 +20,7 @@ from vvlab.engine import RULESETS
 from vvlab.model import builtin_maps
 from vvlab.model.validate import MAX_INDICATORS
 from vvlab.widgets.controls import button, message_html
-from vvlab.widgets.explorer.batch import Batch, ExplorerError
+from vvlab.widgets.explorer.batch import Batch, ExplorerError, solo_verdict
 from vvlab.widgets.explorer.changes import describe_change
 from vvlab.widgets.explorer.controller import (
     BOT_CHOICES,
@@ -148,7 +148,8 @@ class BalanceExplorer(w.VBox):
         self.by_select.observe(lambda _: self._act(self._redraw), "value")
         self.focus_select.observe(lambda _: self._on_focus(), "value")
         controls = w.HBox([self.by_select, self.focus_select])
-        self.results_box = w.VBox([controls, self.tabs])
+        self.verdict_html = w.HTML()  # the balance targets at the chosen result's bot
+        self.results_box = w.VBox([controls, self.tabs, self.verdict_html])
         self._showing = False
 
     def _build_what_if(self) -> None:
@@ -296,6 +297,12 @@ class BalanceExplorer(w.VBox):
         focus = self.focus_select.value or 0
         for name, fig in batch_figures(batch, focus, self.by_select.value).items():
             replace_figure(self.figures[name], fig)
+        report = solo_verdict(batch, focus)
+        self.verdict_html.value = (
+            report.compact_html()
+            if report
+            else "<i>Balance targets: solo measures; choose a one-player result.</i>"
+        )
 
     def _on_focus(self) -> None:
         if not self._showing:
