@@ -89,3 +89,21 @@ def test_quick_balance_shows_the_verdict_on_every_target() -> None:
     assert "Balance targets</b> (greedy)" in verdict and "every target" in verdict
     report = editor.last_balance.report
     assert f"{len(report.table) - len(report.failures())} of {len(report.table)} pass" in verdict
+
+
+def test_compare_with_a_saved_file_lists_changes_and_verdicts(tmp_path) -> None:
+    editor = MapEditor(controller=MapEditorController.open("tutorial", folder=tmp_path))
+    editor.save_button.click()
+    saved = editor.controller.default_path()
+    editor.line_select.value = "A"
+    editor.line_indicators.value = 4
+    editor.apply_line_button.click()
+    editor.compare_path.value = str(saved)
+    editor.compare_button.click()
+    cmp = editor.compare_bar.last_comparison
+    assert cmp.structure.values.tolist() == [["boxes", "A", "2", "4"]]
+    shown = editor.comparison.value
+    assert "<td>boxes</td><td>A</td><td>2</td><td>4</td>" in shown and "Verdicts that" in shown
+    editor.compare_path.value = str(tmp_path / "missing.json")
+    editor.compare_button.click()
+    assert "missing.json" in message(editor) and editor.comparison.value == ""

@@ -27,6 +27,7 @@ from plotly.callbacks import Points
 from vvlab.model import MapError
 from vvlab.widgets.controls import message_html
 from vvlab.widgets.editor.canvas import HEIGHT
+from vvlab.widgets.editor.compare_bar import CompareBar
 from vvlab.widgets.editor.controller import MapEditorController
 from vvlab.widgets.editor.drag import StationDrag
 from vvlab.widgets.editor.history import EditError
@@ -61,8 +62,8 @@ class MapEditor(w.VBox):
 
     The editor holds one bar per row of controls (``open_bar``, ``city_bar``,
     ``mode_bar``, ``station_bar``, ``draw_bar``, ``line_bar``, ``balance_bar``,
-    ``tune_bar`` ("Balance for me"), ``save_bar``); their controls read as the
-    editor's own attributes too (``editor.undo_button`` is
+    ``tune_bar`` ("Balance for me"), ``save_bar``, ``compare_bar``); their controls
+    read as the editor's own attributes too (``editor.undo_button`` is
     ``editor.mode_bar.undo_button``).
 
     Parameters
@@ -117,7 +118,7 @@ class MapEditor(w.VBox):
         self.mode_bar, self.station_bar = ModeBar(self), StationBar(self)
         self.draw_bar, self.line_bar = DrawBar(self), LineBar(self)
         self.balance_bar, self.save_bar = BalanceBar(self), SaveBar(self)
-        self.tune_bar = TuneBar(self)
+        self.tune_bar, self.compare_bar = TuneBar(self), CompareBar(self)
         self.bars = (
             self.open_bar,
             self.city_bar,
@@ -128,6 +129,7 @@ class MapEditor(w.VBox):
             self.balance_bar,
             self.tune_bar,
             self.save_bar,
+            self.compare_bar,
         )
         self.children = [
             self.open_bar.box,
