@@ -160,6 +160,13 @@ def test_03_design_a_city(sandbox, capsys):
     assert ns["quick"].result.metadata["games"] == ns["GAMES"]
     assert ns["change"].comparison.index.tolist() == ["greedy"]
     assert ns["bot_game"].is_over
+    tuned, verdict = ns["tuned"], ns["verdict"]  # tuned, compared, taken into the editor
+    assert len(tuned.history) <= ns["TUNE_EVALUATIONS"]
+    assert [(ln.indicators, ln.bonus_first) for ln in city.lines] == [
+        (ln.indicators, ln.bonus_first) for ln in tuned.city.lines
+    ]
+    assert verdict.passed == ("Every balance target passes" in out)
+    assert verdict.passed != ("Targets still failing:" in out)
 
 
 def run_04(sandbox):

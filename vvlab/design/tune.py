@@ -33,16 +33,19 @@ from vvlab.sim.run import Cancel, Progress, cancel_check, check_progress
 
 VARY = ("indicators", "bonus")
 """What :func:`tune` may change: a line's indicator boxes and its bonus pair."""
+FAIL_WEIGHT = 0.25
+"""What one failing target costs in :func:`fitness`, besides its margin."""
 IMPROVEMENT = 1e-6
 """The least gain in fitness that counts as better."""
 
 
 def fitness(report: BalanceReport) -> float:
     """How well a city meets its targets, from the margins of every level's targets (a
-    target not measurable counts as -1; margins capped at +-1). While some fail: the sum
-    of their (negative) margins, so that every failing target pulls (below 0). Once all
-    pass: the worst margin plus a tenth of the mean (0 or more). The bonus rules are
-    not scored: every candidate keeps them.
+    target not measurable counts as -1; margins capped at +-1). While some fail: below
+    0, a quarter point less per failing target, plus the sum of their (negative)
+    margins, so that passing a target counts most and every failing one pulls. Once all
+    pass: the worst margin plus a tenth of the mean (0 or more). The bonus rules are not
+    scored: every candidate keeps them.
 
     >>> from vvlab.design import check_balance
     >>> fitness(check_balance("tutorial", bots=["greedy"], games=200, progress=False)) < 0
@@ -51,8 +54,8 @@ def fitness(report: BalanceReport) -> float:
     t = report.table
     m = t[t["level"] != ""]["margin"].fillna(-1.0).clip(-1.0, 1.0)
     short = float(m.clip(upper=0.0).sum())
-    if short < 0:
-        return short - 0.01 + 0.005 * float(m.mean())
+    if short < 0 or (m < 0).any():
+        return short - FAIL_WEIGHT * int((m < 0).sum()) - 0.01 + 0.005 * float(m.mean())
     return float(m.min() + 0.1 * m.mean())
 
 
