@@ -12,6 +12,10 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
+from vvlab.viz.geometry import segments_hitting_box
+
 CHAR_WIDTH = 0.62
 """Average glyph width as a share of the font size (generous for sans-serif text)."""
 LEGEND_SYMBOL = 40
@@ -157,10 +161,117 @@ def _box(x: float, y: float, w: float, h: float, position: str, gap: float) -> B
     return (mx - w / 2, my - h / 2, mx + w / 2, my + h / 2)
 
 
-def _inside(box: Box, bounds: Box) -> bool:
+def _hitting(candidates: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """Which candidate boxes (shape ``(k, 4)``) overlap any of ``others`` (``(m, 4)``)."""
+    c, o = candidates[:, None, :], others[None, :, :]
+    hit = (c[..., 0] < o[..., 2]) & (o[..., 0] < c[..., 2])
+    return (hit & (c[..., 1] < o[..., 3]) & (o[..., 1] < c[..., 3])).any(axis=1)
+
+
+def _crossing(candidates: np.ndarray, segments: np.ndarray, clearance: float) -> np.ndarray:
+    """Which candidate boxes (grown by ``clearance``) meet any of ``segments``
+    (shape ``(n, 2, 2)``)."""
+    if not len(segments):
+        return np.zeros(len(candidates), dtype=bool)
+    grown = candidates + np.array([-clearance, -clearance, clearance, clearance])
+    columns = tuple(grown[:, i : i + 1] for i in range(4))
+    return segments_hitting_box(segments[:, 0], segments[:, 1], columns).any(axis=1)
+
+
+def _near(boxes: np.ndarray, around: np.ndarray) -> np.ndarray:
+    """The ``boxes`` (``(m, 4)``) that overlap the box ``around``."""
+    return boxes[
+        (boxes[:, 0] < around[2])
+        & (around[0] < boxes[:, 2])
+        & (boxes[:, 1] < around[3])
+        & (around[1] < boxes[:, 3])
+    ]
+
+
+class _Scene:
+    """What the labels must keep clear of, as arrays: the boxes chosen so far, the
+    obstacles, the segments (and their bounding boxes, to skip far ones quickly)."""
+
+    def __init__(self, n: int, obstacles: Sequence[Box], segments: Any, clearance: float):
+        self.chosen = np.empty((n, 4))
+        self.count = 0
+        self.obstacles = np.array(obstacles, dtype=float).reshape(-1, 4)
+        self.segments = np.array(segments, dtype=float).reshape(-1, 2, 2)
+        ends = self.segments
+        self.spans = np.concatenate([ends.min(axis=1), ends.max(axis=1)], axis=1)
+        self.clearance = clearance
+
+    def test(self, candidates: np.ndarray, bounds: Box | None) -> tuple[np.ndarray, np.ndarray]:
+        """Per candidate: free (no chosen box, obstacle, nor outside ``bounds``) and
+        clear (free and crossing no segment)."""
+        around = np.concatenate([candidates[:, :2].min(axis=0), candidates[:, 2:].max(axis=0)])
+        grown = around + np.array([-1, -1, 1, 1]) * (self.clearance + 1e-9)
+        free = ~_hitting(candidates, _near(self.chosen[: self.count], around))
+        free &= ~_hitting(candidates, _near(self.obstacles, around))
+        if bounds is not None:
+            free &= (candidates[:, 0] >= bounds[0]) & (candidates[:, 1] >= bounds[1])
+            free &= (candidates[:, 2] <= bounds[2]) & (candidates[:, 3] <= bounds[3])
+        near = self.segments[_near_mask(self.spans, grown)]
+        return free, free & ~_crossing(candidates, near, self.clearance)
+
+    def take(self, box: np.ndarray) -> None:
+        self.chosen[self.count] = box
+        self.count += 1
+
+
+def _near_mask(spans: np.ndarray, around: np.ndarray) -> np.ndarray:
     return (
-        bounds[0] <= box[0] and box[2] <= bounds[2] and bounds[1] <= box[1] and box[3] <= bounds[3]
+        (spans[:, 0] <= around[2])
+        & (around[0] <= spans[:, 2])
+        & (spans[:, 1] <= around[3])
+        & (around[1] <= spans[:, 3])
     )
+
+
+def choose_boxes(
+    options: Sequence[Sequence[Box]],
+    *,
+    obstacles: Sequence[Box] = (),
+    bounds: Box | None = None,
+    segments: Sequence[tuple[tuple[float, float], tuple[float, float]]] = (),
+    clearance: float = 0.0,
+    may_cross: Sequence[bool] | None = None,
+) -> list[int | None]:
+    """Greedy choice of one box per label among its ``options`` so that no two chosen
+    boxes overlap; returns the index of each label's choice, or ``None``.
+
+    Labels are handled in the given order (put the important ones first). Label
+    ``i`` takes the first of ``options[i]`` (best first) that overlaps no box chosen
+    before it and no obstacle, lies inside ``bounds`` and meets none of ``segments``
+    (each a pair of end points, kept ``clearance`` away). With ``may_cross[i]`` it
+    rather takes the first option meeting a segment than none: a label that must be
+    shown may lie on a line, never on another label or an obstacle.
+
+    >>> boxes = [[(0, 0, 2, 1), (0, 1, 2, 2)], [(1, 0, 3, 1), (1, 1, 3, 2)]]
+    >>> choose_boxes(boxes)
+    [0, 1]
+    >>> choose_boxes(boxes, segments=[((0, 0.5), (4, 0.5))])
+    [1, None]
+    >>> choose_boxes(boxes, segments=[((0, 0.5), (4, 0.5))], may_cross=[False, True])
+    [1, 0]
+    """
+    scene = _Scene(len(options), obstacles, segments, clearance)
+    allowed = may_cross if may_cross is not None else [False] * len(options)
+    out: list[int | None] = []
+    for boxes, may in zip(options, allowed, strict=True):
+        if not len(boxes):
+            out.append(None)
+            continue
+        candidates = np.array(boxes, dtype=float).reshape(-1, 4)
+        free, clear = scene.test(candidates, bounds)
+        pick = clear if clear.any() or not may else free
+        if not pick.any():
+            out.append(None)
+            continue
+        k = int(np.argmax(pick))
+        scene.take(candidates[k])
+        out.append(k)
+    return out
 
 
 def place_labels(
@@ -178,7 +289,8 @@ def place_labels(
     tries ``positions`` around its point in order and takes the first whose box hits
     no label placed before it, no obstacle (e.g. the markers) and stays inside
     ``bounds``. A label with no free position gets ``None``: show it on hover only.
-    Points are handled in the given order, so put the important ones first.
+    Points are handled in the given order, so put the important ones first
+    (:func:`choose_boxes` does the choosing; it can also keep labels off lines).
 
     Returns, per point, ``(position, box)`` or ``None``; ``position`` is a plotly
     ``textposition`` word pair such as ``"top right"``.
@@ -188,21 +300,12 @@ def place_labels(
     >>> place_labels([(0, 0), (0, 0)], [(4, 1), (4, 1)], positions=("right",))
     [('right', (4.0, -0.5, 8.0, 0.5)), None]
     """
-    placed: list[Box] = []
-    out: list[tuple[str, Box] | None] = []
-    for (x, y), (w, h) in zip(points, sizes, strict=True):
-        choice = None
-        for position in positions:
-            box = _box(x, y, w, h, position, gap)
-            if bounds is not None and not _inside(box, bounds):
-                continue
-            if any(overlaps(box, other) for other in placed) or any(
-                overlaps(box, o) for o in obstacles
-            ):
-                continue
-            choice = (position, box)
-            break
-        if choice is not None:
-            placed.append(choice[1])
-        out.append(choice)
-    return out
+    options = [
+        [_box(x, y, w, h, position, gap) for position in positions]
+        for (x, y), (w, h) in zip(points, sizes, strict=True)
+    ]
+    chosen = choose_boxes(options, obstacles=obstacles, bounds=bounds)
+    return [
+        None if k is None else (positions[k], boxes[k])
+        for k, boxes in zip(chosen, options, strict=True)
+    ]

@@ -164,7 +164,7 @@ def draw_map(
     *,
     width: int = WIDTH,
     height: int = HEIGHT,
-    names: bool = False,
+    names: bool = True,
 ) -> go.Figure:
     """The schematic plan, optionally with a player's sheet filled in.
 
