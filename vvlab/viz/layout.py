@@ -174,58 +174,121 @@ def _crossing(candidates: np.ndarray, segments: np.ndarray, clearance: float) ->
     if not len(segments):
         return np.zeros(len(candidates), dtype=bool)
     grown = candidates + np.array([-clearance, -clearance, clearance, clearance])
-    columns = tuple(grown[:, i : i + 1] for i in range(4))
-    return segments_hitting_box(segments[:, 0], segments[:, 1], columns).any(axis=1)
+    return segments_hitting_box(segments[:, 0], segments[:, 1], _columns(grown)).any(axis=1)
+
+
+def _near_mask(boxes: np.ndarray, around: np.ndarray) -> np.ndarray:
+    """Which ``boxes`` (``(m, 4)``) meet the box ``around``."""
+    return (
+        (boxes[:, 0] <= around[2])
+        & (around[0] <= boxes[:, 2])
+        & (boxes[:, 1] <= around[3])
+        & (around[1] <= boxes[:, 3])
+    )
 
 
 def _near(boxes: np.ndarray, around: np.ndarray) -> np.ndarray:
-    """The ``boxes`` (``(m, 4)``) that overlap the box ``around``."""
-    return boxes[
-        (boxes[:, 0] < around[2])
-        & (around[0] < boxes[:, 2])
-        & (boxes[:, 1] < around[3])
-        & (around[1] < boxes[:, 3])
-    ]
+    """The ``boxes`` that meet the box ``around`` (the others cannot matter)."""
+    return boxes[_near_mask(boxes, around)]
 
 
-class _Scene:
-    """What the labels must keep clear of, as arrays: the boxes chosen so far, the
-    obstacles, the segments (and their bounding boxes, to skip far ones quickly)."""
+def _meeting(leaders: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """Which ``leaders`` (segments, shape ``(k, 2, 2)``) meet any of ``boxes``."""
+    if not len(boxes) or not len(leaders):
+        return np.zeros(len(leaders), dtype=bool)
+    return segments_hitting_box(leaders[:, 0], leaders[:, 1], _columns(boxes)).any(axis=0)
 
-    def __init__(self, n: int, obstacles: Sequence[Box], segments: Any, clearance: float):
-        self.chosen = np.empty((n, 4))
-        self.count = 0
+
+class LabelScene:
+    """Labels placed one after the other, each clear of those before it.
+
+    Holds what a label must keep clear of, as arrays: the boxes taken so far, the
+    ``obstacles`` (never covered), ``bounds`` (never left), the ``segments`` (lines:
+    avoided where possible, ``clearance`` away) and the leaders taken (lines from a
+    label to its point, never covered by a label).
+
+    >>> scene = LabelScene(obstacles=[(0, 0, 1, 1)], segments=[((0, 5), (9, 5))])
+    >>> scene.choose([(0.5, 0, 2, 1), (2, 4, 4, 6), (2, 1, 4, 2)])
+    2
+    >>> scene.choose([(2, 1, 4, 2), (2, 4, 4, 6)]) is None, scene.choose([(2, 4, 4, 6)], True)
+    (True, 0)
+    """
+
+    def __init__(
+        self,
+        obstacles: Sequence[Box] = (),
+        segments: Sequence[tuple[tuple[float, float], tuple[float, float]]] = (),
+        *,
+        clearance: float = 0.0,
+        bounds: Box | None = None,
+    ):
+        self.taken: list[Box] = []
+        self.leaders: list[tuple[tuple[float, float], tuple[float, float]]] = []
         self.obstacles = np.array(obstacles, dtype=float).reshape(-1, 4)
         self.segments = np.array(segments, dtype=float).reshape(-1, 2, 2)
         ends = self.segments
         self.spans = np.concatenate([ends.min(axis=1), ends.max(axis=1)], axis=1)
-        self.clearance = clearance
+        self.clearance, self.bounds = clearance, bounds
 
-    def test(self, candidates: np.ndarray, bounds: Box | None) -> tuple[np.ndarray, np.ndarray]:
-        """Per candidate: free (no chosen box, obstacle, nor outside ``bounds``) and
-        clear (free and crossing no segment)."""
+    def test(self, candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per candidate box (rows of ``(x0, y0, x1, y1)``): free (no box taken, no
+        obstacle, no leader, inside the bounds) and clear (free and off the segments)."""
         around = np.concatenate([candidates[:, :2].min(axis=0), candidates[:, 2:].max(axis=0)])
-        grown = around + np.array([-1, -1, 1, 1]) * (self.clearance + 1e-9)
-        free = ~_hitting(candidates, _near(self.chosen[: self.count], around))
+        taken = np.array(self.taken, dtype=float).reshape(-1, 4)
+        free = ~_hitting(candidates, _near(taken, around))
         free &= ~_hitting(candidates, _near(self.obstacles, around))
-        if bounds is not None:
-            free &= (candidates[:, 0] >= bounds[0]) & (candidates[:, 1] >= bounds[1])
-            free &= (candidates[:, 2] <= bounds[2]) & (candidates[:, 3] <= bounds[3])
+        if self.leaders:
+            free &= ~_crossing(candidates, np.array(self.leaders, dtype=float), 0.0)
+        if self.bounds is not None:
+            b = self.bounds
+            free &= (candidates[:, 0] >= b[0]) & (candidates[:, 1] >= b[1])
+            free &= (candidates[:, 2] <= b[2]) & (candidates[:, 3] <= b[3])
+        grown = around + np.array([-1, -1, 1, 1]) * (self.clearance + 1e-9)
         near = self.segments[_near_mask(self.spans, grown)]
         return free, free & ~_crossing(candidates, near, self.clearance)
 
-    def take(self, box: np.ndarray) -> None:
-        self.chosen[self.count] = box
-        self.count += 1
+    def choose(
+        self,
+        boxes: Sequence[Box],
+        may_cross: bool = False,
+        leaders: Sequence[tuple[tuple[float, float], tuple[float, float]]] | None = None,
+    ) -> int | None:
+        """Take the first of ``boxes`` that is clear, or with ``may_cross`` the first
+        that is free; ``None`` when there is none. With ``leaders`` (one segment per
+        box, from the label to its point) a box is taken only when its leader meets
+        no box taken (it may pass under an obstacle: draw leaders below the markers);
+        the leader is then kept clear of later labels."""
+        if not len(boxes):
+            return None
+        candidates = np.array(boxes, dtype=float).reshape(-1, 4)
+        free, clear = self.test(candidates)
+        if leaders is not None:
+            lines = np.array(leaders, dtype=float).reshape(-1, 2, 2)
+            taken = np.array(self.taken, dtype=float).reshape(-1, 4)
+            blocked = _meeting(lines, taken)
+            free, clear = free & ~blocked, clear & ~blocked
+        pick = clear if clear.any() or not may_cross else free
+        if not pick.any():
+            return None
+        k = int(np.argmax(pick))
+        self.take(boxes[k], None if leaders is None else leaders[k])
+        return k
+
+    def take(self, box: Box, leader: Any = None) -> None:
+        """Keep later labels clear of ``box`` (and its ``leader``, if any)."""
+        self.taken.append(tuple(box))
+        if leader is not None:
+            self.leaders.append(leader)
+
+    def drop(self, box: Box, leader: Any = None) -> None:
+        """Free the place of a label taken before (to try it elsewhere)."""
+        self.taken.remove(tuple(box))
+        if leader is not None:
+            self.leaders.remove(leader)
 
 
-def _near_mask(spans: np.ndarray, around: np.ndarray) -> np.ndarray:
-    return (
-        (spans[:, 0] <= around[2])
-        & (around[0] <= spans[:, 2])
-        & (spans[:, 1] <= around[3])
-        & (around[1] <= spans[:, 3])
-    )
+def _columns(boxes: np.ndarray) -> tuple[np.ndarray, ...]:
+    return tuple(boxes[:, i : i + 1] for i in range(4))
 
 
 def choose_boxes(
@@ -255,23 +318,9 @@ def choose_boxes(
     >>> choose_boxes(boxes, segments=[((0, 0.5), (4, 0.5))], may_cross=[False, True])
     [1, 0]
     """
-    scene = _Scene(len(options), obstacles, segments, clearance)
+    scene = LabelScene(obstacles, segments, clearance=clearance, bounds=bounds)
     allowed = may_cross if may_cross is not None else [False] * len(options)
-    out: list[int | None] = []
-    for boxes, may in zip(options, allowed, strict=True):
-        if not len(boxes):
-            out.append(None)
-            continue
-        candidates = np.array(boxes, dtype=float).reshape(-1, 4)
-        free, clear = scene.test(candidates, bounds)
-        pick = clear if clear.any() or not may else free
-        if not pick.any():
-            out.append(None)
-            continue
-        k = int(np.argmax(pick))
-        scene.take(candidates[k])
-        out.append(k)
-    return out
+    return [scene.choose(boxes, may) for boxes, may in zip(options, allowed, strict=True)]
 
 
 def place_labels(

@@ -123,7 +123,7 @@ def plan_traces(
     traces += wagon_traces(city, geo, sheet, axes)
     traces.append(station_trace(city, sheet, axes))
     if names:
-        traces.append(station_names(city, geo, axes))
+        traces += station_names(city, geo, axes)
     if sheet is not None:
         traces += [crossed_trace(city, sheet, axes), stars_trace(city, sheet, axes)]
     return traces

@@ -1,12 +1,13 @@
 """Station names on the plan: every station's name where there is room, placed so
 that no two names overlap each other, a station or a wagon, and cross no line where
-that can be helped (:func:`~vvlab.viz.layout.place_labels`, in pixels).
+that can be helped (:mod:`vvlab.viz.labels`, in pixels of the figure shown).
 
 Transfer stations and termini are what a player looks for first, so they choose
 their places first and always get a name: when every place beside such a station is
-crossed by a line, its name lies over the line rather than being left out. The other
-stations follow in line order and are named only where a free place is left. Every
-station keeps its name on hover (the stations trace), named here or not.
+crossed by a line, its name lies over the line rather than being left out, and where
+the plan is too crowded even for that, it is set apart with a leader line. The other
+stations follow in line order and are named only where a free place is left beside
+them. Every station keeps its name on hover (the stations trace), named here or not.
 """
 
 from __future__ import annotations
@@ -14,12 +15,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import pairwise
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
-from vvlab.viz.geometry import LINE_WIDTH, Frame, Point, station_size
-from vvlab.viz.layout import Box, choose_boxes, text_width
+from vvlab.viz.geometry import Frame, station_size
+from vvlab.viz.labels import Name, Segment, place_names
+from vvlab.viz.layout import Box
 from vvlab.viz.plan import FONT, INK
 from vvlab.viz.wagons import wagon_shape
 
@@ -27,13 +29,8 @@ if TYPE_CHECKING:
     from vvlab.model.citymap import CityMap
     from vvlab.viz.wagons import MapGeometry
 
-NAME_SIZE = 10
-"""Font size of station names, pixels."""
-NAME_HEIGHT = NAME_SIZE * 1.25
-"""Height of a name's box: the font size and some leading."""
-NAME_GAP = 3
-"""Pixels between a station's marker and its name."""
-Segment = tuple[Point, Point]
+LEADER_COLOR = "#8A8A8A"
+"""Thin grey leader lines from a station to its name set apart."""
 
 
 def key_stations(routes: Sequence[Sequence[str]], stations: Sequence[str]) -> list[str]:
@@ -69,115 +66,6 @@ def named_stations(city: CityMap) -> list[str]:
     ['central', 'park']
     """
     return rank_stations([line.stations for line in city.lines], list(city.stations))
-
-
-class Name(NamedTuple):
-    """A station name as placed: the ``text`` written (the name, on two lines joined
-    by ``<br>`` when that fits better) and its ``box`` in pixels."""
-
-    text: str
-    box: Box
-
-
-RINGS = (0, 6, 14)
-"""Extra pixels between a station and its name, tried in turn: a name close to its
-station first, a little farther only when there is no room close by."""
-
-
-def wrapped(name: str) -> str | None:
-    """``name`` on two lines, broken at the space nearest its middle (``None`` for a
-    single word): a narrower box that fits between stations more often.
-
-    >>> wrapped("Charles de Gaulle"), wrapped("Zoo")
-    ('Charles<br>de Gaulle', None)
-    """
-    spaces = [i for i, ch in enumerate(name) if ch == " "]
-    if not spaces:
-        return None
-    cut = min(spaces, key=lambda i: abs(2 * i - len(name)))
-    return f"{name[:cut]}<br>{name[cut + 1 :]}"
-
-
-def _around(x: float, y: float, w: float, h: float, gap: float) -> list[Box]:
-    """Boxes of size ``w`` × ``h`` beside the point, ``gap`` away: right, left, top,
-    bottom, the four corners, then slid along each side."""
-    d = gap * 0.75  # a corner box's corner is as far from the point as a side box
-    centres = [
-        (x + gap + w / 2, y),
-        (x - gap - w / 2, y),
-        (x, y + gap + h / 2),
-        (x, y - gap - h / 2),
-        (x + d + w / 2, y + d + h / 2),
-        (x + d + w / 2, y - d - h / 2),
-        (x - d - w / 2, y + d + h / 2),
-        (x - d - w / 2, y - d - h / 2),
-    ]
-    for side in (1, -1):
-        cx = x + side * (gap + w / 2)
-        centres += [(cx, y + h / 2), (cx, y - h / 2)]
-    for side in (1, -1):
-        cy = y + side * (gap + h / 2)
-        centres += [(x + w / 4, cy), (x - w / 4, cy), (x + w / 2, cy), (x - w / 2, cy)]
-    return [(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2) for cx, cy in centres]
-
-
-def name_options(name: str, point: Point, radius: float) -> list[Name]:
-    """Where the name of a station (marker ``radius`` at ``point``) may go, best first:
-    for each distance in :data:`RINGS`, every place around the station on one line,
-    then on two (:func:`wrapped`).
-
-    >>> options = name_options("Charles de Gaulle", (0, 0), 4)
-    >>> len(options), options[0]
-    (120, Name(text='Charles de Gaulle', box=(7.0, -6.25, 112.4, 6.25)))
-    """
-    texts = [t for t in (name, wrapped(name)) if t is not None]
-    options = []
-    for extra in RINGS:
-        for text in texts:
-            w = text_width(text, NAME_SIZE)
-            h = NAME_HEIGHT * (1 + text.count("<br>"))
-            boxes = _around(*point, w, h, radius + NAME_GAP + extra)
-            options += [Name(text, box) for box in boxes]
-    return options
-
-
-def place_names(
-    names: dict[str, str],
-    points: dict[str, Point],
-    radii: dict[str, float],
-    *,
-    key: set[str],
-    lines: Sequence[Segment] = (),
-    obstacles: Sequence[Box] = (),
-    bounds: Box,
-) -> dict[str, Name]:
-    """Each name placed, by station id, in the order of ``names``: beside its station's
-    marker (``points`` and ``radii`` in pixels, y up; every marker is an obstacle),
-    apart from the other names and ``obstacles``, inside ``bounds``, off ``lines``
-    where possible; ``key`` stations may lie on a line rather than go unnamed
-    (:func:`~vvlab.viz.layout.choose_boxes` among :func:`name_options`).
-
-    >>> points = {"a": (50.0, 50.0), "b": (90.0, 50.0)}
-    >>> placed = place_names({"a": "Aa", "b": "Bb"}, points, {"a": 4, "b": 4}, key={"a"},
-    ...                      lines=[((50, 50), (90, 50))], bounds=(0, 0, 200, 100))
-    >>> {s: [round(v) for v in name.box] for s, name in placed.items()}  # off the line a-b
-    {'a': [31, 44, 43, 56], 'b': [97, 44, 109, 56]}
-    """
-    ids = list(names)
-    markers = [
-        (x - radii[s] - 1, y - radii[s] - 1, x + radii[s] + 1, y + radii[s] + 1)
-        for s, (x, y) in points.items()
-    ]
-    options = [name_options(names[s], points[s], radii[s]) for s in ids]
-    chosen = choose_boxes(
-        [[option.box for option in choices] for choices in options],
-        obstacles=[*markers, *obstacles],
-        bounds=bounds,
-        segments=lines,
-        clearance=LINE_WIDTH / 2,
-        may_cross=[s in key for s in ids],
-    )
-    return {s: opts[k] for s, opts, k in zip(ids, options, chosen, strict=True) if k is not None}
 
 
 def px_box(frame: Frame, box: Box) -> Box:
@@ -288,11 +176,42 @@ def names_trace(
         mode="text",
         text=[name.text for name in names.values()],
         textposition="middle center",
-        textfont={"size": NAME_SIZE, "color": INK, "family": FONT},
+        textfont={"size": [name.size for name in names.values()], "color": INK, "family": FONT},
         hoverinfo="skip",
         showlegend=False,
         name="station names",
         meta={"role": "names", "ids": list(names), "boxes": boxes},
+    )
+
+
+def leaders_trace(
+    names: dict[str, Name], frame: Frame, axes: tuple[str, str] = ("x", "y")
+) -> go.Scatter:
+    """The leader lines of the names set apart (``role`` ``"leaders"``; no points when
+    every name sits beside its station).
+
+    >>> name = Name("Alpha", (0, 0, 40, 12), ((0, 0), (2, 2)))
+    >>> list(leaders_trace({"a": name}, Frame(0, 0, 0.5, 90, 90)).x)
+    [0.0, 1.0, None]
+    """
+    xs: list[float | None] = []
+    ys: list[float | None] = []
+    for name in names.values():
+        if name.leader is not None:
+            (x0, y0), (x1, y1) = (frame.to_map(p) for p in name.leader)
+            xs += [x0, x1, None]
+            ys += [y0, y1, None]
+    return go.Scatter(
+        x=xs,
+        y=ys,
+        xaxis=axes[0],
+        yaxis=axes[1],
+        mode="lines",
+        line={"color": LEADER_COLOR, "width": 0.8},
+        hoverinfo="skip",
+        showlegend=False,
+        name="name leaders",
+        meta={"role": "leaders"},
     )
 
 
@@ -301,16 +220,18 @@ def station_names(
     geo: MapGeometry,
     axes: tuple[str, str] = ("x", "y"),
     frame: Frame | None = None,
-) -> go.Scatter:
-    """The names of :func:`placed_names` as a text trace (:func:`names_trace`), placed
-    for ``frame`` (the pixels the figure shows; by default ``geo.frame``).
+) -> list[go.Scatter]:
+    """The names of :func:`placed_names`, placed for ``frame`` (the pixels the figure
+    shows; by default ``geo.frame``): their leader lines (:func:`leaders_trace`) and
+    the text (:func:`names_trace`).
 
     >>> import vvlab
     >>> from vvlab.viz.wagons import map_geometry
     >>> city = vvlab.load_map("tutorial")
-    >>> trace = station_names(city, map_geometry(city))
-    >>> trace.text[:2], trace.meta["ids"][:2]
-    (('Central', 'Park'), ['central', 'park'])
+    >>> leaders, names = station_names(city, map_geometry(city))
+    >>> names.text[:2], names.meta["ids"][:2], leaders.meta["role"]
+    (('Central', 'Park'), ['central', 'park'], 'leaders')
     """
     frame = frame or geo.frame
-    return names_trace(placed_names(city, geo, frame), frame, axes)
+    placed = placed_names(city, geo, frame)
+    return [leaders_trace(placed, frame, axes), names_trace(placed, frame, axes)]
