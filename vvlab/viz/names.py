@@ -220,10 +220,11 @@ def station_names(
     geo: MapGeometry,
     axes: tuple[str, str] = ("x", "y"),
     frame: Frame | None = None,
+    placed: dict[str, Name] | None = None,
 ) -> list[go.Scatter]:
-    """The names of :func:`placed_names`, placed for ``frame`` (the pixels the figure
-    shows; by default ``geo.frame``): their leader lines (:func:`leaders_trace`) and
-    the text (:func:`names_trace`).
+    """The names of :func:`placed_names` (or ``placed``, placed before), placed for
+    ``frame`` (the pixels the figure shows; by default ``geo.frame``): their leader
+    lines (:func:`leaders_trace`) and the text (:func:`names_trace`).
 
     >>> import vvlab
     >>> from vvlab.viz.wagons import map_geometry
@@ -233,5 +234,5 @@ def station_names(
     (('Central', 'Park'), ['central', 'park'], 'leaders')
     """
     frame = frame or geo.frame
-    placed = placed_names(city, geo, frame)
+    placed = placed if placed is not None else placed_names(city, geo, frame)
     return [leaders_trace(placed, frame, axes), names_trace(placed, frame, axes)]
