@@ -17,7 +17,7 @@ import plotly.graph_objects as go
 from vvlab.viz.geometry import LINE_WIDTH, Frame, plot_frame
 from vvlab.viz.labels import Name, place_names
 from vvlab.viz.names import key_stations, leaders_trace, names_trace, rank_stations
-from vvlab.viz.plan import INK
+from vvlab.viz.plan import FONT, INK
 from vvlab.widgets.editor.colors import is_hex
 from vvlab.widgets.editor.viewrange import Box, finite
 
@@ -126,6 +126,8 @@ def _sketch_stations(stations: dict[str, dict[str, Any]]) -> go.Scatter:
             "color": "#FFFFFF",
             "line": {"color": INK, "width": 1.5},
         },
+        textfont={"size": 9, "color": INK, "family": FONT},  # as the plan's: kept when
+        # the city turns valid or not, since the canvas sends only what changed
         hovertext=[f"{s}: {stations[s].get('name')}" for s in ids],
         hoverinfo="text",
         showlegend=False,
