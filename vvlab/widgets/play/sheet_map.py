@@ -1,9 +1,9 @@
 """The sheet of the player choosing, as a plotly ``FigureWidget`` redrawn in place.
 
 The figure is built once per city with every trace it will ever need (a hidden band
-per line for "completed", the station names, a preview layer); :meth:`SheetMap.paint` then changes only
-the traces whose content changed, inside one ``batch_update``. Clicks on a line, its
-wagon or a station call back into the widget.
+per line for "completed", the station names, a preview layer); :meth:`SheetMap.paint`
+then changes only the traces whose content changed, inside one ``batch_update``.
+Clicks on a line, its wagon or a station call back into the widget.
 """
 
 from __future__ import annotations
