@@ -14,8 +14,11 @@ import unicodedata
 from collections.abc import Sequence
 from typing import NamedTuple
 
+import numpy as np
+
 from vvlab.viz.geometry import LINE_WIDTH, Point
-from vvlab.viz.layout import Box, LabelScene, plain_text
+from vvlab.viz.layout import Box, plain_text
+from vvlab.viz.scene import LabelScene, as_segment
 
 NAME_SIZE = 10
 """Font size of station names, pixels."""
@@ -92,85 +95,88 @@ def wrapped(name: str) -> str | None:
     return f"{name[:cut]}<br>{name[cut + 1 :]}"
 
 
-def _around(x: float, y: float, w: float, h: float, gap: float) -> list[Box]:
-    """Boxes of size ``w`` × ``h`` beside the point, ``gap`` away: right, left, top,
-    bottom, the four corners, then slid along each side."""
-    d = gap * 0.75  # a corner box's corner is as far from the point as a side box
-    centres = [
-        (x + gap + w / 2, y),
-        (x - gap - w / 2, y),
-        (x, y + gap + h / 2),
-        (x, y - gap - h / 2),
-        (x + d + w / 2, y + d + h / 2),
-        (x + d + w / 2, y - d - h / 2),
-        (x - d - w / 2, y + d + h / 2),
-        (x - d - w / 2, y - d - h / 2),
-    ]
-    for side in (1, -1):
-        cx = x + side * (gap + w / 2)
-        centres += [(cx, y + h / 2), (cx, y - h / 2)]
-    for side in (1, -1):
-        cy = y + side * (gap + h / 2)
-        centres += [(x + w / 4, cy), (x - w / 4, cy), (x + w / 2, cy), (x - w / 2, cy)]
-    return [(cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2) for cx, cy in centres]
+class Options(NamedTuple):
+    """A station's candidate places for its name, best first, as arrays: ``boxes``
+    (``(k, 4)``), which of ``texts`` each writes (``which``), the ``leaders`` of names
+    set apart (``(k, 2, 2)``, or ``None``), all at font ``size``."""
+
+    texts: list[str]
+    which: np.ndarray
+    boxes: np.ndarray
+    leaders: np.ndarray | None
+    size: float
+
+    def name(self, k: int) -> Name:
+        """Option ``k`` as a :class:`Name`."""
+        box = tuple(float(v) for v in self.boxes[k])
+        leader = None if self.leaders is None else as_segment(self.leaders[k])
+        return Name(self.texts[self.which[k]], box, leader, self.size)
 
 
-def _texts(name: str, size: float) -> list[tuple[str, float, float]]:
-    """The ways to write ``name`` (one line, then two) with their width and height."""
+# Places around a point, as centre = point + G * gap + D * corner + W * width + H * height:
+# right, left, top, bottom, the four corners, then slid along each side.
+_G_X = np.array([1, -1, 0, 0, 0, 0, 0, 0, 1, 1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0])
+_D_X = np.array([0, 0, 0, 0, 1, 1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+_W_X = np.array([2, -2, 0, 0, 2, 2, -2, -2, 2, 2, -2, -2, 1, -1, 2, -2, 1, -1, 2, -2]) / 4
+_G_Y = np.array([0, 0, 1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, -1, -1, -1, -1])
+_D_Y = np.array([0, 0, 0, 0, 1, -1, 1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+_H_Y = np.array([0, 0, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, 1, 1, 1, -1, -1, -1, -1]) / 2
+
+
+def _texts(name: str, size: float) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """The ways to write ``name`` (one line, then two) with their widths and heights."""
     texts = [t for t in (name, wrapped(name)) if t is not None]
-    return [(t, name_width(t, size), size * LEADING * (1 + t.count("<br>"))) for t in texts]
+    widths = np.array([name_width(t, size) for t in texts])
+    heights = np.array([size * LEADING * (1 + t.count("<br>")) for t in texts])
+    return texts, widths, heights
 
 
-def name_options(name: str, point: Point, radius: float, size: float = NAME_SIZE) -> list[Name]:
+def name_options(name: str, point: Point, radius: float, size: float = NAME_SIZE) -> Options:
     """Where the name of a station (marker ``radius`` at ``point``) may go, best first:
-    for each distance in :data:`RINGS`, every place around the station on one line,
-    then on two (:func:`wrapped`).
+    for each distance in :data:`RINGS`, 20 places around the station on one line, then
+    on two (:func:`wrapped`).
 
     >>> options = name_options("Charles de Gaulle", (0, 0), 4)
-    >>> len(options), options[0].text, options[0].box
+    >>> len(options.boxes), options.name(0).text, options.name(0).box
     (120, 'Charles de Gaulle', (7.0, -6.25, 91.6, 6.25))
     """
-    texts = _texts(name, size)
-    options = []
-    for extra in RINGS:
-        for text, w, h in texts:
-            boxes = _around(*point, w, h, radius + NAME_GAP + extra)
-            options += [Name(text, box, None, size) for box in boxes]
-    return options
+    texts, widths, heights = _texts(name, size)
+    gaps = np.repeat(radius + NAME_GAP + np.array(RINGS, dtype=float), len(texts))[:, None]
+    which = np.tile(np.arange(len(texts)), len(RINGS))
+    w, h = widths[which][:, None], heights[which][:, None]
+    cx = point[0] + _G_X * gaps + _D_X * gaps * 0.75 + _W_X * w  # corners: 0.75 as far
+    cy = point[1] + _G_Y * gaps + _D_Y * gaps * 0.75 + _H_Y * h
+    boxes = np.stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], axis=-1).reshape(-1, 4)
+    return Options(texts, np.repeat(which, len(_G_X)), boxes, None, size)
 
 
 LEADER_REACH = (26, 40, 58, 80, 110, 150)
 """Pixels from a station to a name set apart (with a leader), tried in turn."""
+_TURNS = np.round([(math.cos(k * math.pi / 8), math.sin(k * math.pi / 8)) for k in range(16)], 12)
 
 
-def _apart(anchor: Point, direction: Point, w: float, h: float) -> Box:
-    """A ``w`` × ``h`` box touching ``anchor`` on the side facing back along ``direction``."""
-    (ax, ay), (dx, dy) = anchor, direction
-    x0 = ax if dx > 0.38 else ax - w if dx < -0.38 else ax - w / 2
-    y0 = ay if dy > 0.38 else ay - h if dy < -0.38 else ay - h / 2
-    return (x0, y0, x0 + w, y0 + h)
-
-
-def leader_options(name: str, point: Point, radius: float, size: float = NAME_SIZE) -> list[Name]:
+def leader_options(name: str, point: Point, radius: float, size: float = NAME_SIZE) -> Options:
     """Places for a name set apart from its crowded station, best first: the nearest
-    of :data:`LEADER_REACH` first, in 16 directions, on one line then on two; each with
-    its leader from just outside the marker to the name.
+    of :data:`LEADER_REACH` first, in 16 directions, on one line then on two; each box
+    touches the end of its leader (from just outside the marker) with the side or
+    corner facing the station.
 
     >>> options = leader_options("Gare du Nord", (0, 0), 4)
-    >>> len(options), options[0].box, options[0].leader
+    >>> len(options.boxes), options.name(0).box, options.name(0).leader
     (192, (26.0, -6.25, 89.0, 6.25), ((7.5, 0.0), (26.0, 0.0)))
     """
-    texts = _texts(name, size)
-    x, y = point
-    options = []
-    for reach in LEADER_REACH:
-        for k in range(16):
-            d = (round(math.cos(k * math.pi / 8), 12), round(math.sin(k * math.pi / 8), 12))
-            start = (x + d[0] * (radius + 1) * 1.5, y + d[1] * (radius + 1) * 1.5)
-            anchor = (x + d[0] * reach, y + d[1] * reach)
-            leader = (start, anchor)
-            options += [Name(t, _apart(anchor, d, w, h), leader, size) for t, w, h in texts]
-    return options
+    texts, widths, heights = _texts(name, size)
+    n = len(texts)
+    reach = np.repeat(np.array(LEADER_REACH, dtype=float), 16 * n)
+    turn = np.tile(np.repeat(_TURNS, n, axis=0), (len(LEADER_REACH), 1))
+    which = np.tile(np.arange(n), 16 * len(LEADER_REACH))
+    w, h = widths[which], heights[which]
+    anchor = np.array(point) + turn * reach[:, None]
+    start = np.array(point) + turn * (radius + 1) * 1.5
+    x0 = anchor[:, 0] - np.where(turn[:, 0] > 0.38, 0, np.where(turn[:, 0] < -0.38, w, w / 2))
+    y0 = anchor[:, 1] - np.where(turn[:, 1] > 0.38, 0, np.where(turn[:, 1] < -0.38, h, h / 2))
+    boxes = np.stack([x0, y0, x0 + w, y0 + h], axis=-1)
+    return Options(texts, which, boxes, np.stack([start, anchor], axis=1), size)
 
 
 def place_names(
@@ -204,9 +210,12 @@ def place_names(
     stations = {s: (names[s], points[s], radii[s]) for s in names}
     order = sorted((s for s in names if s in key), key=lambda s: -_crowd(points, s))
     best = None
+    options: dict[tuple[str, str, float], Options] = {}
+    lines_drawn = LabelScene((), lines, clearance=LINE_WIDTH / 2).lines  # drawn once
     for _ in range(ROUNDS):
-        scene = LabelScene([*markers, *obstacles], lines, clearance=LINE_WIDTH / 2, bounds=bounds)
-        namer = _Namer(scene, stations)
+        scene = LabelScene([*markers, *obstacles], bounds=bounds)
+        scene.lines = lines_drawn
+        namer = _Namer(scene, stations, options)
         for s in order:
             namer.place(s, key=True)
         missing = [s for s in order if s not in namer.placed]
@@ -232,10 +241,14 @@ class _Namer:
     """The names placed so far in a :class:`~vvlab.viz.layout.LabelScene`, and each
     station's options (worked out once)."""
 
-    def __init__(self, scene: LabelScene, stations: dict[str, tuple[str, Point, float]]):
-        self.scene, self.stations = scene, stations
+    def __init__(
+        self,
+        scene: LabelScene,
+        stations: dict[str, tuple[str, Point, float]],
+        options: dict[tuple[str, str, float], Options],
+    ):
+        self.scene, self.stations, self.options = scene, stations, options
         self.placed: dict[str, Name] = {}
-        self.options: dict[tuple[str, str, float], list[Name]] = {}
 
     def place(self, sid: str, key: bool) -> bool:
         """Name ``sid`` if there is room: beside its station off the lines; a key
@@ -247,14 +260,13 @@ class _Namer:
             attempts += [("near", SMALL_SIZE, True), ("far", SMALL_SIZE, True)]
         for kind, size, may_cross in attempts:
             options = self._options(sid, kind, size)
-            leaders = [option.leader for option in options] if kind == "far" else None
-            k = self.scene.choose([o.box for o in options], may_cross, leaders)
+            k = self.scene.choose(options.boxes, may_cross, options.leaders)
             if k is not None:
-                self.placed[sid] = options[k]
+                self.placed[sid] = options.name(k)
                 return True
         return False
 
-    def _options(self, sid: str, kind: str, size: float) -> list[Name]:
+    def _options(self, sid: str, kind: str, size: float) -> Options:
         if (sid, kind, size) not in self.options:
             make = name_options if kind == "near" else leader_options
             self.options[sid, kind, size] = make(*self.stations[sid], size)
