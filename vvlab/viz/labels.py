@@ -18,7 +18,7 @@ import numpy as np
 
 from vvlab.viz.geometry import LINE_WIDTH, Point
 from vvlab.viz.layout import Box, plain_text
-from vvlab.viz.scene import LabelScene, as_segment
+from vvlab.viz.scene import LabelScene, Segment, as_segment
 
 NAME_SIZE = 10
 """Font size of station names, pixels."""
@@ -29,20 +29,22 @@ LEADING = 1.25
 """Height of a line of text as a share of its font size."""
 NAME_GAP = 3
 """Pixels between a station's marker and its name."""
-Segment = tuple[Point, Point]
 
 _GLYPHS = {
     **dict.fromkeys("ijlI|.,:;'!", 0.28),
     **dict.fromkeys("ftr -()[]/", 0.34),
     **dict.fromkeys('sczkvxyJ"', 0.5),
     **dict.fromkeys("ABEKPSVXYFTZ", 0.68),
-    **dict.fromkeys("mMW", 0.84),
-    **dict.fromkeys("wCDGHNOQRU&", 0.73),
+    **dict.fromkeys("mM", 0.84),
+    **dict.fromkeys("wCDHNRU&", 0.73),
+    **dict.fromkeys("GOQ", 0.78),
     "–": 0.56,
+    "W": 0.95,
     "—": 1.0,
 }
-"""Glyph widths of Arial (as a share of the font size) that differ much from
-:data:`GLYPH`; accented letters count as their base letter."""
+"""Glyph widths of Arial (as a share of the font size, rounded up) that differ much
+from :data:`GLYPH`; accented letters count as their base letter. Liberation Sans,
+Arial's stand-in on Linux, has the same widths."""
 GLYPH = 0.58
 """Width of the other glyphs (most lower-case letters and digits are 0.56), rounded
 up."""
@@ -138,7 +140,7 @@ def name_options(name: str, point: Point, radius: float, size: float = NAME_SIZE
 
     >>> options = name_options("Charles de Gaulle", (0, 0), 4)
     >>> len(options.boxes), options.name(0).text, options.name(0).box
-    (120, 'Charles de Gaulle', (7.0, -6.25, 91.6, 6.25))
+    (120, 'Charles de Gaulle', (7.0, -6.25, 92.1, 6.25))
     """
     texts, widths, heights = _texts(name, size)
     gaps = np.repeat(radius + NAME_GAP + np.array(RINGS, dtype=float), len(texts))[:, None]
@@ -163,7 +165,7 @@ def leader_options(name: str, point: Point, radius: float, size: float = NAME_SI
 
     >>> options = leader_options("Gare du Nord", (0, 0), 4)
     >>> len(options.boxes), options.name(0).box, options.name(0).leader
-    (192, (26.0, -6.25, 89.0, 6.25), ((7.5, 0.0), (26.0, 0.0)))
+    (192, (26.0, -6.25, 89.5, 6.25), ((7.5, 0.0), (26.0, 0.0)))
     """
     texts, widths, heights = _texts(name, size)
     n = len(texts)

@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING
 import plotly.graph_objects as go
 
 from vvlab.viz.geometry import Frame, station_size
-from vvlab.viz.labels import Name, Segment, place_names
+from vvlab.viz.labels import Name, place_names
 from vvlab.viz.layout import Box
 from vvlab.viz.plan import FONT, INK
+from vvlab.viz.scene import Segment
 from vvlab.viz.wagons import wagon_shape
 
 if TYPE_CHECKING:

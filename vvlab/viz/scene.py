@@ -15,10 +15,10 @@ from typing import Any
 
 import numpy as np
 
-from vvlab.viz.geometry import segments_hitting_box
+from vvlab.viz.geometry import Box, Point, segments_hitting_box
 
-Box = tuple[float, float, float, float]
-Segment = tuple[tuple[float, float], tuple[float, float]]
+Segment = tuple[Point, Point]
+"""A straight piece of line: its two end points."""
 
 
 def _hitting(candidates: np.ndarray, others: np.ndarray) -> np.ndarray:
