@@ -105,16 +105,8 @@ def plan_segments(city: CityMap, geo: MapGeometry, frame: Frame) -> list[Segment
     """Every drawn straight piece in pixels of ``frame``: the lines (side by side as
     drawn) and the links from each wagon to its first station."""
     pieces = [pair for path in geo.paths.values() for pair in pairwise(path)]
-    pieces += [
-        (
-            (
-                city.stations[city.line(w.line).stations[0]].x,
-                city.stations[city.line(w.line).stations[0]].y,
-            ),
-            w.body,
-        )
-        for w in geo.wagons.values()
-    ]
+    first = {w.line: city.stations[w.station] for w in geo.wagons.values()}
+    pieces += [((first[w.line].x, first[w.line].y), w.body) for w in geo.wagons.values()]
     return [(frame.to_px(a), frame.to_px(b)) for a, b in pieces]
 
 
