@@ -28,10 +28,20 @@ def stations_of(fig: go.Figure, axis: str = "x") -> go.Scatter:
     return trace
 
 
+def points(trace, axes: str = "xy") -> list[float]:
+    """The coordinates of a trace on ``axes``; the gaps (``None``) between the pieces
+    of the names' leaders left out."""
+    values = [v for axis in axes for v in trace[axis]]
+    if trace.meta["role"] == "leaders":
+        values = [v for v in values if v is not None]
+    return values
+
+
 def test_one_trace_per_line_and_wagon_part(tutorial):
     fig = draw_map(tutorial)
     n = len(tutorial.lines)
-    assert len(fig.data) == 4 * n + 1  # line, wagon, indicators, bonus per line; stations
+    # line, wagon, indicators, bonus per line; stations, their names, the names' leaders
+    assert len(fig.data) == 4 * n + 3
     assert [t.name for t in role(fig, "line")] == [line_label(ln) for ln in tutorial.lines]
     assert [t.name for t in role(fig, "line")] == [
         "A · Amber",
@@ -128,11 +138,12 @@ def test_wagons_clear_of_stations_and_finite(builtin_plan):
         for trace in role(fig, name):
             assert not set(zip(trace.x, trace.y, strict=True)) & stations
     for trace in fig.data:
-        assert all(math.isfinite(v) for v in [*trace.x, *trace.y])
+        assert all(math.isfinite(v) for v in points(trace))
     x0, x1 = fig.layout.xaxis.range
     y0, y1 = fig.layout.yaxis.range
     for trace in fig.data:
-        assert all(x0 <= x <= x1 for x in trace.x) and all(y0 <= y <= y1 for y in trace.y)
+        xs, ys = points(trace, "x"), points(trace, "y")
+        assert all(x0 <= x <= x1 for x in xs) and all(y0 <= y <= y1 for y in ys)
 
 
 def test_readable_plan_layout(builtin_plan):
@@ -259,6 +270,6 @@ def test_generated_cities_draw(lines, stations, seed):
     fig = draw_map(city)
     assert len(role(fig, "line")) == len(role(fig, "wagon")) == len(city.lines)
     for trace in fig.data:
-        assert all(math.isfinite(v) for v in [*trace.x, *trace.y])
+        assert all(math.isfinite(v) for v in points(trace))
     for line in city.lines:
         assert len(by_line(fig, "indicators")[line.id].x) == line.indicators

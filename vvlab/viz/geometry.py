@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 if TYPE_CHECKING:
     from vvlab.model.citymap import CityMap
 
@@ -200,3 +202,24 @@ def line_path(
             if not path or path[-1] != point:
                 path.append(point)
     return path
+
+
+def segments_hitting_box(p: np.ndarray, q: np.ndarray, box: Box) -> np.ndarray:
+    """Which segments ``p[i] -> q[i]`` (arrays of shape ``(n, 2)``) meet the rectangle
+    (Liang-Barsky clipping, vectorised).
+
+    >>> p = np.array([[-1, 0.5], [-1, 2]]); q = np.array([[2, 0.5], [2, 3]])
+    >>> segments_hitting_box(p, q, (0, 0, 1, 1)).tolist()
+    [True, False]
+    """
+    t0, t1 = np.zeros(len(p)), np.ones(len(p))
+    for axis, (lo, hi) in enumerate(((box[0], box[2]), (box[1], box[3]))):
+        start, d = p[:, axis], q[:, axis] - p[:, axis]
+        parallel = d == 0
+        inside = (lo <= start) & (start <= hi)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            a, b = (lo - start) / d, (hi - start) / d
+        low = np.where(parallel, np.where(inside, -np.inf, np.inf), np.minimum(a, b))
+        high = np.where(parallel, np.where(inside, np.inf, -np.inf), np.maximum(a, b))
+        t0, t1 = np.maximum(t0, low), np.minimum(t1, high)
+    return t0 <= t1

@@ -111,7 +111,7 @@ def station_heatmap(
         ),
     )
     names = station_names(city, geo)
-    fig = go.Figure([*line_traces(city, geo, showlegend=False, opacity=0.45), stations, names])
+    fig = go.Figure([*line_traces(city, geo, showlegend=False, opacity=0.45), stations, *names])
     x_axis, y_axis = plan_axes(geo)
     games = int(result.metadata["games"])
     who = f"seats played by {bot}" if bot is not None else "all seats"

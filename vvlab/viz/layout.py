@@ -12,6 +12,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from vvlab.viz.scene import choose_boxes
+
 CHAR_WIDTH = 0.62
 """Average glyph width as a share of the font size (generous for sans-serif text)."""
 LEGEND_SYMBOL = 40
@@ -157,12 +159,6 @@ def _box(x: float, y: float, w: float, h: float, position: str, gap: float) -> B
     return (mx - w / 2, my - h / 2, mx + w / 2, my + h / 2)
 
 
-def _inside(box: Box, bounds: Box) -> bool:
-    return (
-        bounds[0] <= box[0] and box[2] <= bounds[2] and bounds[1] <= box[1] and box[3] <= bounds[3]
-    )
-
-
 def place_labels(
     points: Sequence[tuple[float, float]],
     sizes: Sequence[tuple[float, float]],
@@ -178,7 +174,8 @@ def place_labels(
     tries ``positions`` around its point in order and takes the first whose box hits
     no label placed before it, no obstacle (e.g. the markers) and stays inside
     ``bounds``. A label with no free position gets ``None``: show it on hover only.
-    Points are handled in the given order, so put the important ones first.
+    Points are handled in the given order, so put the important ones first
+    (:func:`choose_boxes` does the choosing; it can also keep labels off lines).
 
     Returns, per point, ``(position, box)`` or ``None``; ``position`` is a plotly
     ``textposition`` word pair such as ``"top right"``.
@@ -188,21 +185,12 @@ def place_labels(
     >>> place_labels([(0, 0), (0, 0)], [(4, 1), (4, 1)], positions=("right",))
     [('right', (4.0, -0.5, 8.0, 0.5)), None]
     """
-    placed: list[Box] = []
-    out: list[tuple[str, Box] | None] = []
-    for (x, y), (w, h) in zip(points, sizes, strict=True):
-        choice = None
-        for position in positions:
-            box = _box(x, y, w, h, position, gap)
-            if bounds is not None and not _inside(box, bounds):
-                continue
-            if any(overlaps(box, other) for other in placed) or any(
-                overlaps(box, o) for o in obstacles
-            ):
-                continue
-            choice = (position, box)
-            break
-        if choice is not None:
-            placed.append(choice[1])
-        out.append(choice)
-    return out
+    options = [
+        [_box(x, y, w, h, position, gap) for position in positions]
+        for (x, y), (w, h) in zip(points, sizes, strict=True)
+    ]
+    chosen = choose_boxes(options, obstacles=obstacles, bounds=bounds)
+    return [
+        None if k is None else (positions[k], boxes[k])
+        for k, boxes in zip(chosen, options, strict=True)
+    ]

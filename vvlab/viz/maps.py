@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from vvlab.viz.geometry import HEIGHT, WIDTH, station_size
+from vvlab.viz.geometry import HEIGHT, WIDTH, Frame, station_size
+from vvlab.viz.labels import Name
 from vvlab.viz.names import station_names
 from vvlab.viz.plan import (
     FONT,
@@ -114,16 +115,23 @@ def plan_traces(
     sheet: Sheet | None,
     axes: tuple[str, str],
     legend: bool,
-    names: bool = False,
+    names: bool = True,
+    frame: Frame | None = None,
+    placed: dict[str, Name] | None = None,
 ) -> list[go.Scatter]:
     """Every trace of the plan, bottom to top, with a sheet's marks when given and
-    with ``names`` the station names (:func:`~vvlab.viz.names.station_names`)."""
+    with ``names`` the station names (:func:`~vvlab.viz.names.station_names`, placed
+    for the pixels of ``frame``, by default ``geo.frame``, or as ``placed`` there
+    before). The names' leader lines lie under the wagons and stations, so that a
+    leader passing a station is hidden by its marker."""
+    named = names or placed is not None
+    leaders, labels = station_names(city, geo, axes, frame, placed) if named else (None, None)
     traces = completed_traces(city, geo, sheet, axes) if sheet is not None else []
     traces += line_traces(city, geo, axes, showlegend=legend)
+    traces += [leaders] if leaders is not None else []
     traces += wagon_traces(city, geo, sheet, axes)
     traces.append(station_trace(city, sheet, axes))
-    if names:
-        traces.append(station_names(city, geo, axes))
+    traces += [labels] if labels is not None else []
     if sheet is not None:
         traces += [crossed_trace(city, sheet, axes), stars_trace(city, sheet, axes)]
     return traces
@@ -164,7 +172,7 @@ def draw_map(
     *,
     width: int = WIDTH,
     height: int = HEIGHT,
-    names: bool = False,
+    names: bool = True,
 ) -> go.Figure:
     """The schematic plan, optionally with a player's sheet filled in.
 
@@ -181,15 +189,16 @@ def draw_map(
     width, height
         Figure size in pixels; wagons are placed for this size.
     names
-        Also write the names of transfer stations and termini where they fit without
-        overlapping (the report does; every station has its name on hover anyway).
+        Write the station names (:mod:`vvlab.viz.names`): every transfer station and
+        terminus, the others where there is room, none overlapping another, a station
+        or a wagon. Every station has its name on hover anyway.
 
     Returns
     -------
     plotly.graph_objects.Figure
         Traces carry ``meta["role"]``: ``line`` (one per line, in the legend),
         ``wagon``, ``indicators`` and ``bonus`` (per line), ``stations``, with
-        ``names`` a ``names`` text trace, and with a
+        ``names`` a ``names`` text trace and its ``leaders``, and with a
         sheet ``completed`` (per completed line), ``crossed`` and ``stars``.
 
     Examples

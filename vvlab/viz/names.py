@@ -1,86 +1,231 @@
-"""Station names on the plan: transfer stations and termini, placed so that no two
-names overlap each other, a station or a wagon (:func:`~vvlab.viz.layout.place_labels`
-in pixels). A name with no free place is left out; every station keeps its hover."""
+"""Station names on the plan: every station's name where there is room, placed so
+that no two names overlap each other, a station or a wagon, and cross no line where
+that can be helped (:mod:`vvlab.viz.labels`, in pixels of the figure shown).
+
+Transfer stations and termini are what a player looks for first, so they choose
+their places first and always get a name: when every place beside such a station is
+crossed by a line, its name lies over the line rather than being left out, and where
+the plan is too crowded even for that, it is set apart with a leader line. The other
+stations follow in line order and are named only where a free place is left beside
+them. Every station keeps its name on hover (the stations trace), named here or not.
+"""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
-from vvlab.viz.geometry import station_size
-from vvlab.viz.layout import Box, place_labels, text_width
+from vvlab.viz.geometry import Frame, station_size
+from vvlab.viz.labels import Name, place_names
+from vvlab.viz.layout import Box
 from vvlab.viz.plan import FONT, INK
+from vvlab.viz.scene import Segment
+from vvlab.viz.wagons import wagon_shape
 
 if TYPE_CHECKING:
     from vvlab.model.citymap import CityMap
     from vvlab.viz.wagons import MapGeometry
 
-NAME_SIZE = 10
-"""Font size of station names, pixels."""
+LEADER_COLOR = "#8A8A8A"
+"""Thin grey leader lines from a station to its name set apart."""
+
+
+def key_stations(routes: Sequence[Sequence[str]], stations: Sequence[str]) -> list[str]:
+    """The transfer stations (the most lines first, then in ``stations`` order) and
+    then the termini of each route: the stations whose names are always shown.
+
+    >>> key_stations([["a", "b", "c"], ["d", "b"]], ["a", "b", "c", "d"])
+    ['b', 'a', 'c', 'd']
+    """
+    through = Counter(s for route in routes for s in set(route))
+    transfers = sorted((s for s in stations if through[s] > 1), key=lambda s: -through[s])
+    ends = [s for route in routes if route for s in (route[0], route[-1])]
+    return list(dict.fromkeys([*transfers, *ends]))
+
+
+def rank_stations(routes: Sequence[Sequence[str]], stations: Sequence[str]) -> list[str]:
+    """Every station, in the order names are placed: :func:`key_stations`, then the
+    others along each route, then any station on no route.
+
+    >>> rank_stations([["a", "b", "c"], ["d", "b"]], ["a", "b", "c", "d", "e"])
+    ['b', 'a', 'c', 'd', 'e']
+    """
+    along = [s for route in routes for s in route]
+    return list(dict.fromkeys([*key_stations(routes, stations), *along, *stations]))
 
 
 def named_stations(city: CityMap) -> list[str]:
-    """The stations whose names the plan shows, most important first: transfers (the
-    most lines first), then the termini of each line.
+    """Every station of ``city`` in the order its name is placed: transfers (the most
+    lines first), termini, then the other stations in line order.
 
     >>> import vvlab
     >>> named_stations(vvlab.load_map("tutorial"))[:2]
     ['central', 'park']
     """
-    through = {s: len(city.lines_through(s)) for s in city.stations}
-    transfers = sorted((s for s, n in through.items() if n > 1), key=lambda s: -through[s])
-    ends = [s for line in city.lines for s in (line.stations[0], line.stations[-1])]
-    return list(dict.fromkeys([*transfers, *ends]))
+    return rank_stations([line.stations for line in city.lines], list(city.stations))
 
 
-def _px_box(geo: MapGeometry, box: Box) -> Box:
-    x0, y0 = geo.frame.to_px((box[0], box[1]))
-    x1, y1 = geo.frame.to_px((box[2], box[3]))
+def px_box(frame: Frame, box: Box) -> Box:
+    """A box in map units as pixels of ``frame``.
+
+    >>> px_box(Frame(0, 0, 0.5, 100, 100), (1, 1, 2, 3))
+    (2.0, 2.0, 4.0, 6.0)
+    """
+    x0, y0 = frame.to_px((box[0], box[1]))
+    x1, y1 = frame.to_px((box[2], box[3]))
     return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
 
 
-def name_boxes(city: CityMap, geo: MapGeometry) -> dict[str, Box]:
-    """The box in pixels (plot area, y up) of each station name shown, by station id.
+def wagon_boxes(geo: MapGeometry, frame: Frame) -> list[Box]:
+    """Pixels of ``frame`` covered by the wagons: each wagon's box as placed, and its
+    size in pixels around its body (the markers keep their size when ``frame`` is
+    zoomed out from ``geo.frame``, as in the editor's view).
+
+    >>> import vvlab
+    >>> from vvlab.viz.wagons import map_geometry
+    >>> geo = map_geometry(vvlab.load_map("tutorial"))
+    >>> boxes = wagon_boxes(geo, geo.frame)
+    >>> len(boxes), [abs(round(a - b, 6)) for a, b in zip(boxes[0], boxes[1])]
+    (8, [0.0, 0.0, 0.0, 0.0])
+    """
+    boxes = []
+    for wagon in geo.wagons.values():
+        x, y = frame.to_px(wagon.body)
+        shape = wagon_shape(len(wagon.boxes))[0]
+        around = (x + shape[0], y + shape[1], x + shape[2], y + shape[3])
+        boxes += [px_box(frame, wagon.bbox), around]
+    return boxes
+
+
+def plan_segments(city: CityMap, geo: MapGeometry, frame: Frame) -> list[Segment]:
+    """Every drawn straight piece in pixels of ``frame``: the lines (side by side as
+    drawn) and the links from each wagon to its first station."""
+    pieces = [pair for path in geo.paths.values() for pair in pairwise(path)]
+    first = {w.line: city.stations[w.station] for w in geo.wagons.values()}
+    pieces += [((first[w.line].x, first[w.line].y), w.body) for w in geo.wagons.values()]
+    return [(frame.to_px(a), frame.to_px(b)) for a, b in pieces]
+
+
+def placed_names(city: CityMap, geo: MapGeometry, frame: Frame | None = None) -> dict[str, Name]:
+    """Each station name shown, by station id in :func:`named_stations` order, with its
+    box in pixels of ``frame`` (the plot area the figure shows, by default
+    ``geo.frame``; y up).
 
     >>> import vvlab
     >>> from vvlab.viz.wagons import map_geometry
     >>> city = vvlab.load_map("tutorial")
-    >>> "central" in name_boxes(city, map_geometry(city))
-    True
+    >>> placed = placed_names(city, map_geometry(city))
+    >>> len(placed) == len(city.stations), placed["central"].text
+    (True, 'Central')
     """
-    ids = named_stations(city)
-    points = [geo.frame.to_px((city.stations[s].x, city.stations[s].y)) for s in ids]
-    sizes = [(text_width(city.stations[s].name, NAME_SIZE), NAME_SIZE * 1.25) for s in ids]
-    obstacles = []
-    for sid, st in city.stations.items():
-        x, y = geo.frame.to_px((st.x, st.y))
-        r = station_size(len(city.lines_through(sid))) / 2 + 1
-        obstacles.append((x - r, y - r, x + r, y + r))
-    obstacles += [_px_box(geo, wagon.bbox) for wagon in geo.wagons.values()]
-    bounds = (0.0, 0.0, geo.frame.width, geo.frame.height)
-    placed = place_labels(points, sizes, gap=10, obstacles=obstacles, bounds=bounds)
-    return {s: p[1] for s, p in zip(ids, placed, strict=True) if p is not None}
+    frame = frame or geo.frame
+    order = named_stations(city)
+    routes = [line.stations for line in city.lines]
+    return place_names(
+        {s: city.stations[s].name for s in order},
+        {s: frame.to_px((st.x, st.y)) for s, st in city.stations.items()},
+        {s: station_size(len(city.lines_through(s))) / 2 for s in city.stations},
+        key=set(key_stations(routes, list(city.stations))),
+        lines=plan_segments(city, geo, frame),
+        obstacles=wagon_boxes(geo, frame),
+        bounds=(0.0, 0.0, frame.width, frame.height),
+    )
 
 
-def station_names(
-    city: CityMap, geo: MapGeometry, axes: tuple[str, str] = ("x", "y")
+def name_boxes(city: CityMap, geo: MapGeometry, frame: Frame | None = None) -> dict[str, Box]:
+    """The box of each name of :func:`placed_names`, by station id.
+
+    >>> import vvlab
+    >>> from vvlab.viz.wagons import map_geometry
+    >>> city = vvlab.load_map("tutorial")
+    >>> list(name_boxes(city, map_geometry(city)))[:2]
+    ['central', 'park']
+    """
+    return {s: name.box for s, name in placed_names(city, geo, frame).items()}
+
+
+def names_trace(
+    names: dict[str, Name], frame: Frame, axes: tuple[str, str] = ("x", "y")
 ) -> go.Scatter:
-    """A text trace of the names of :func:`name_boxes`, each centred in its box;
-    ``meta`` holds the ``ids`` and pixel ``boxes`` (``role`` ``"names"``)."""
-    boxes = name_boxes(city, geo)
-    centres = [geo.frame.to_map(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)) for b in boxes.values()]
+    """A text trace writing each name centred in its box (pixels of ``frame``);
+    ``meta`` holds the station ``ids`` and pixel ``boxes`` (``role`` ``"names"``).
+    No hover: the station under a name has it.
+
+    >>> trace = names_trace({"a": Name("Alpha", (0, 0, 40, 12))}, Frame(0, 0, 0.5, 90, 90))
+    >>> list(trace.text), list(trace.x), trace.meta["ids"]
+    (['Alpha'], [10.0], ['a'])
+    """
+    boxes = [name.box for name in names.values()]
+    centres = [frame.to_map(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)) for b in boxes]
     return go.Scatter(
         x=[c[0] for c in centres],
         y=[c[1] for c in centres],
         xaxis=axes[0],
         yaxis=axes[1],
         mode="text",
-        text=[city.stations[s].name for s in boxes],
+        text=[name.text for name in names.values()],
         textposition="middle center",
-        textfont={"size": NAME_SIZE, "color": INK, "family": FONT},
+        textfont={"size": [name.size for name in names.values()], "color": INK, "family": FONT},
         hoverinfo="skip",
         showlegend=False,
         name="station names",
-        meta={"role": "names", "ids": list(boxes), "boxes": list(boxes.values())},
+        meta={"role": "names", "ids": list(names), "boxes": boxes},
     )
+
+
+def leaders_trace(
+    names: dict[str, Name], frame: Frame, axes: tuple[str, str] = ("x", "y")
+) -> go.Scatter:
+    """The leader lines of the names set apart (``role`` ``"leaders"``; no points when
+    every name sits beside its station).
+
+    >>> name = Name("Alpha", (0, 0, 40, 12), ((0, 0), (2, 2)))
+    >>> list(leaders_trace({"a": name}, Frame(0, 0, 0.5, 90, 90)).x)
+    [0.0, 1.0, None]
+    """
+    xs: list[float | None] = []
+    ys: list[float | None] = []
+    for name in names.values():
+        if name.leader is not None:
+            (x0, y0), (x1, y1) = (frame.to_map(p) for p in name.leader)
+            xs += [x0, x1, None]
+            ys += [y0, y1, None]
+    return go.Scatter(
+        x=xs,
+        y=ys,
+        xaxis=axes[0],
+        yaxis=axes[1],
+        mode="lines",
+        line={"color": LEADER_COLOR, "width": 0.8},
+        hoverinfo="skip",
+        showlegend=False,
+        name="name leaders",
+        meta={"role": "leaders"},
+    )
+
+
+def station_names(
+    city: CityMap,
+    geo: MapGeometry,
+    axes: tuple[str, str] = ("x", "y"),
+    frame: Frame | None = None,
+    placed: dict[str, Name] | None = None,
+) -> list[go.Scatter]:
+    """The names of :func:`placed_names` (or ``placed``, placed before), placed for
+    ``frame`` (the pixels the figure shows; by default ``geo.frame``): their leader
+    lines (:func:`leaders_trace`) and the text (:func:`names_trace`).
+
+    >>> import vvlab
+    >>> from vvlab.viz.wagons import map_geometry
+    >>> city = vvlab.load_map("tutorial")
+    >>> leaders, names = station_names(city, map_geometry(city))
+    >>> names.text[:2], names.meta["ids"][:2], leaders.meta["role"]
+    (('Central', 'Park'), ['central', 'park'], 'leaders')
+    """
+    frame = frame or geo.frame
+    placed = placed if placed is not None else placed_names(city, geo, frame)
+    return [leaders_trace(placed, frame, axes), names_trace(placed, frame, axes)]

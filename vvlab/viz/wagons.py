@@ -27,6 +27,7 @@ from vvlab.viz.geometry import (
     line_path,
     plot_frame,
     segment_offsets,
+    segments_hitting_box,
     station_size,
 )
 
@@ -82,27 +83,6 @@ def boxes_overlap(a: Box, b: Box) -> bool:
     (True, False)
     """
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def segments_hitting_box(p: np.ndarray, q: np.ndarray, box: Box) -> np.ndarray:
-    """Which segments ``p[i] -> q[i]`` (arrays of shape ``(n, 2)``) meet the rectangle
-    (Liang-Barsky clipping, vectorised).
-
-    >>> p = np.array([[-1, 0.5], [-1, 2]]); q = np.array([[2, 0.5], [2, 3]])
-    >>> segments_hitting_box(p, q, (0, 0, 1, 1)).tolist()
-    [True, False]
-    """
-    t0, t1 = np.zeros(len(p)), np.ones(len(p))
-    for axis, (lo, hi) in enumerate(((box[0], box[2]), (box[1], box[3]))):
-        start, d = p[:, axis], q[:, axis] - p[:, axis]
-        parallel = d == 0
-        inside = (lo <= start) & (start <= hi)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            a, b = (lo - start) / d, (hi - start) / d
-        low = np.where(parallel, np.where(inside, -np.inf, np.inf), np.minimum(a, b))
-        high = np.where(parallel, np.where(inside, np.inf, -np.inf), np.maximum(a, b))
-        t0, t1 = np.maximum(t0, low), np.minimum(t1, high)
-    return t0 <= t1
 
 
 def points_in_box(points: np.ndarray, radii: np.ndarray, box: Box) -> np.ndarray:

@@ -145,8 +145,13 @@ def test_incremental_canvas_equals_a_full_redraw(editor: MapEditor) -> None:
 
 
 def test_an_edit_sends_only_what_changed(editor: MapEditor) -> None:
-    rename(editor, "zoo", "Tierpark")
-    assert editor.painter.last_changes == {("stations", "null", 0): ["customdata"]}
+    rename(editor, "zoo", "Tierpark")  # the hover and the written name change, no line
+    changed = editor.painter.last_changes
+    assert changed.keys() == {("stations", "null", 0), ("names", "null", 0)}
+    assert changed["stations", "null", 0] == ["customdata"]
+    assert "text" in changed["names", "null", 0]
+    names = next(t for t in editor.figure.data if t.meta["role"] == "names")
+    assert "Tierpark" in names.text and "Zoo" not in names.text
     recolour(editor, "B", "#123456")
     changed = {key[:2] for key in editor.painter.last_changes}
     assert changed == {(role, '"B"') for role in ("line", "wagon", "indicators")}

@@ -1,11 +1,13 @@
 """The map editor's canvas: the plan being edited over a grid of clickable points.
 
-:func:`editor_figure` draws a valid city with :func:`vvlab.viz.draw_map` and a city
-with problems as a sketch (lines through their known stations); under it lies the
-``grid`` trace, one faint point per free grid position, so that a click on empty
-canvas reports a grid point (plotly only reports clicks on points). Every trace has
-``meta["role"]``: ``grid``, ``stations`` (with ``meta["ids"]``), ``line``, ``wagon``...,
-``draft`` (the line being drawn) and ``selected``.
+:func:`editor_figure` draws a valid city with the traces of :func:`vvlab.viz.draw_map`
+and a city with problems as a sketch (:mod:`vvlab.widgets.editor.sketch`); under it
+lies the ``grid`` trace, one faint point per free grid position, so that a click on
+empty canvas reports a grid point (plotly only reports clicks on points). Station
+names are placed for the pixels the canvas shows (its view, not the plan's own
+frame), so that they keep apart on screen. Every trace has ``meta["role"]``:
+``grid``, ``stations`` (with ``meta["ids"]``), ``line``, ``wagon``..., ``names`` and
+``leaders``, ``draft`` (the line being drawn) and ``selected``.
 
 The axes show a :class:`ViewRange`: one stable view, the same for a valid city and a
 draft, that covers every station, wagon and label with a margin; it grows only when
@@ -21,11 +23,13 @@ from typing import TYPE_CHECKING, Any
 import plotly.graph_objects as go
 
 from vvlab.model import CityMap, MapError
-from vvlab.viz.geometry import MARGIN
-from vvlab.viz.maps import draw_map, map_title, plan_traces
-from vvlab.viz.plan import FONT, INK, plan_axes, plan_layout, wagon_links
+from vvlab.viz.geometry import MARGIN, Frame
+from vvlab.viz.labels import Name
+from vvlab.viz.maps import map_title, plan_traces
+from vvlab.viz.names import placed_names
+from vvlab.viz.plan import plan_axes, plan_layout, wagon_links
 from vvlab.viz.wagons import MapGeometry, map_geometry
-from vvlab.widgets.editor.colors import is_hex
+from vvlab.widgets.editor.sketch import canvas_frame, sketch_traces
 from vvlab.widgets.editor.viewrange import BLANK_EXTENT, Box, ViewRange, content_box, finite
 
 if TYPE_CHECKING:
@@ -34,7 +38,6 @@ if TYPE_CHECKING:
 WIDTH, HEIGHT = 920, 640
 """Canvas size in pixels: fits a 1000 px wide notebook (the panels wrap below it)."""
 MAX_GRID_POINTS = 4000
-SKETCH_GREY = "#9A9A9A"
 
 
 def grid_extent(stations: dict[str, dict[str, Any]], step: float) -> tuple[float, ...]:
@@ -146,54 +149,6 @@ def grid_trace(ed: MapEditorController, extent: Box | None = None) -> go.Scatter
     return go.Scatter(grid_spec(ed, extent))
 
 
-def sketch_traces(data: dict[str, Any]) -> list[go.Scatter]:
-    """A city with problems: each line through its known stations (grey if its colour
-    is bad), then the stations with their names.
-
-    >>> data = {"stations": {"a": {"x": 0, "y": 0, "name": "A"}, "b": {"x": 2, "y": 0}},
-    ...         "lines": [{"id": "L1", "color": "red", "stations": ["a", "b", "zoo"]}]}
-    >>> [(t.meta["role"], list(t.x), t.line.color) for t in sketch_traces(data)]
-    [('line', [0, 2], '#9A9A9A'), ('stations', [0, 2], None)]
-    """
-    stations = {sid: s for sid, s in data["stations"].items() if finite(s.get("x"), s.get("y"))}
-    traces = [_sketch_line(line, stations) for line in data["lines"]]
-    return [*traces, _sketch_stations(stations)]
-
-
-def _sketch_line(line: dict[str, Any], stations: dict[str, dict[str, Any]]) -> go.Scatter:
-    route = [stations[s] for s in line.get("stations") or [] if s in stations]
-    color = line.get("color")
-    ok = is_hex(color)
-    return go.Scatter(
-        x=[s["x"] for s in route],
-        y=[s["y"] for s in route],
-        mode="lines",
-        name=str(line.get("id")),
-        line={"color": color if ok else SKETCH_GREY, "width": 3.5},
-        hoverinfo="skip",
-        showlegend=True,
-        meta={"role": "line", "line": line.get("id")},
-    )
-
-
-def _sketch_stations(stations: dict[str, dict[str, Any]]) -> go.Scatter:
-    ids = list(stations)
-    return go.Scatter(
-        x=[stations[s]["x"] for s in ids],
-        y=[stations[s]["y"] for s in ids],
-        mode="markers+text",
-        text=[str(stations[s].get("name", s)) for s in ids],
-        textposition="top center",
-        textfont={"size": 9, "color": INK, "family": FONT},
-        marker={"size": 10, "color": "#FFFFFF", "line": {"color": INK, "width": 1.5}},
-        hovertext=[f"{s}: {stations[s].get('name')}" for s in ids],
-        hoverinfo="text",
-        showlegend=False,
-        name="stations",
-        meta={"role": "stations", "ids": ids},
-    )
-
-
 def overlay_traces(ed: MapEditorController, selected: str | None) -> list[go.Scatter]:
     """The line being drawn (dashed) and a ring around the selected station.
 
@@ -246,30 +201,18 @@ def plan_figure(
     height: int = HEIGHT,
     view: ViewRange | None = None,
 ) -> go.Figure:
-    """The grid, then the plan: :func:`draw_map` when the city is valid, a sketch
-    otherwise; axes over ``view`` (a fresh fit when ``None``), clicks reported. A full
-    redraw from scratch (the editor itself redraws incrementally, see
-    :func:`plan_content`).
+    """The grid, then the plan: the traces of :func:`~vvlab.viz.maps.draw_map` when
+    the city is valid, a sketch otherwise; names placed for the canvas's pixels; axes
+    over ``view`` (a fresh fit when ``None``), clicks reported. A full redraw from
+    scratch: :func:`plan_content` as a figure.
 
     >>> from vvlab.widgets.editor.controller import MapEditorController
     >>> fig = plan_figure(MapEditorController())
     >>> [t.meta["role"] for t in fig.data], fig.layout.clickmode
-    (['grid', 'stations'], 'event')
+    (['grid', 'leaders', 'stations', 'names'], 'event')
     """
-    data = ed.data
-    geo = None
-    try:
-        city = CityMap.from_dict(data)
-    except MapError:
-        fig = go.Figure(sketch_traces(data), layout=plan_layout("", width, height))
-        fig.update_layout(title_text=_sketch_title(data))
-    else:
-        fig = draw_map(city, width=width, height=height)
-        geo = map_geometry(city, width, height)
-    box = (view or ViewRange()).update(content_box(ed, geo))
-    fig = go.Figure([grid_trace(ed, box), *fig.data], layout=fig.layout)
-    fig.update_layout(_editor_layout(box))
-    return fig
+    traces, layout = plan_content(ed, width, height, view=view)
+    return go.Figure(traces, layout=layout)
 
 
 def _sketch_title(data: dict[str, Any]) -> str:
@@ -300,38 +243,41 @@ def plan_content(
     geometry: Callable[[CityMap, int, int], MapGeometry] = map_geometry,
     grid: Callable[[MapEditorController, Box], dict[str, Any]] = grid_spec,
     view: ViewRange | None = None,
+    names: Callable[[CityMap, MapGeometry, Frame], dict[str, Name]] = placed_names,
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """The traces and layout of :func:`plan_figure` as plotly JSON, quicker: the
-    wagons placed by :func:`~vvlab.viz.wagons.map_geometry` (or
-    ``geometry``, e.g. a :class:`~vvlab.widgets.editor.geometry.GeometryCache`), the
-    grid by ``grid``, the axes over ``view`` (updated; a fresh fit when ``None``).
+    """The traces and layout of the canvas (without overlays) as plotly JSON: the
+    wagons placed by :func:`~vvlab.viz.wagons.map_geometry` (or ``geometry``, e.g. a
+    :class:`~vvlab.widgets.editor.geometry.GeometryCache`), the grid by ``grid``, the
+    axes over ``view`` (updated; a fresh fit when ``None``), the station names placed
+    by :func:`~vvlab.viz.names.placed_names` (or ``names``, e.g. a
+    :class:`~vvlab.widgets.editor.geometry.NameCache`) for the pixels of the view.
 
     Examples
     --------
     >>> from vvlab.widgets.editor.controller import MapEditorController
     >>> ed = MapEditorController.open("tutorial")
     >>> traces, layout = plan_content(ed)
-    >>> fig = plan_figure(ed)
-    >>> traces == [t.to_plotly_json() for t in fig.data]
-    True
-    >>> full = fig.layout.to_plotly_json()
-    >>> go.Layout(layout).to_plotly_json() == {k: v for k, v in full.items() if k != "template"}
+    >>> [t["meta"]["role"] for t in traces][:3], traces[-1]["meta"]["role"]
+    (['grid', 'line', 'line'], 'names')
+    >>> sorted(traces[-1]["text"]) == sorted(s["name"] for s in ed.stations.values())
     True
     """
     data = ed.data
-    geo = None
     try:
         city = CityMap.from_dict(data)
     except MapError:
-        traces = sketch_traces(data)
+        box = (view or ViewRange()).update(content_box(ed))
+        traces = sketch_traces(data, canvas_frame(box, width, height))
         layout = plan_layout(_sketch_title(data), width, height)
     else:
         geo = geometry(city, width, height)
-        traces = plan_traces(city, geo, None, ("x", "y"), legend=True)
+        box = (view or ViewRange()).update(content_box(ed, geo))
+        frame = canvas_frame(box, width, height)
+        placed = names(city, geo, frame)
+        traces = plan_traces(city, geo, None, ("x", "y"), legend=True, placed=placed, frame=frame)
         layout = plan_layout(map_title(city, None, None, 0), width, height)
         x_axis, y_axis = plan_axes(geo)
         layout.update(xaxis=x_axis, yaxis=y_axis, shapes=wagon_links(city, geo))
-    box = (view or ViewRange()).update(content_box(ed, geo))
     extra = _editor_layout(box)
     layout["xaxis"] = {**layout.get("xaxis", {}), **extra.pop("xaxis")}
     layout["yaxis"] = {**layout.get("yaxis", {}), **extra.pop("yaxis")}
@@ -356,7 +302,7 @@ def editor_figure(
     >>> [t.meta["role"] for t in fig.data][:2], fig.data[-1].meta
     (['grid', 'line'], {'role': 'selected', 'ids': ['central']})
     >>> [t.meta["role"] for t in editor_figure(MapEditorController()).data]
-    ['grid', 'stations']
+    ['grid', 'leaders', 'stations', 'names']
     """
     fig = plan_figure(ed, width, height, view)
     fig.add_traces(overlay_traces(ed, selected))

@@ -1,5 +1,6 @@
 """The plan's layout for the map editor, remembered: a renamed station or a recoloured
-line needs no new layout (:class:`GeometryCache`).
+line needs no new layout (:class:`GeometryCache`), a recoloured line no new placement
+of the station names (:class:`NameCache`).
 """
 
 from __future__ import annotations
@@ -7,10 +8,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from vvlab.viz.geometry import HEIGHT, WIDTH
+from vvlab.viz.names import placed_names
 from vvlab.viz.wagons import MapGeometry, map_geometry
 
 if TYPE_CHECKING:
     from vvlab.model.citymap import CityMap
+    from vvlab.viz.geometry import Frame
+    from vvlab.viz.labels import Name
 
 
 def layout_key(city: CityMap, width: int, height: int) -> tuple[Any, ...]:
@@ -47,3 +51,28 @@ class GeometryCache:
         if self.geometry is None or key != self.key:
             self.key, self.geometry = key, map_geometry(city, width, height)
         return self.geometry
+
+
+class NameCache:
+    """:func:`~vvlab.viz.names.placed_names` remembering its last answer while the
+    layout, the names and the canvas's pixels stay the same (a recoloured line, a
+    selection or a changed bonus needs no new placement).
+
+    >>> import vvlab
+    >>> from vvlab.viz.wagons import map_geometry
+    >>> city, cache = vvlab.load_map("tutorial"), NameCache()
+    >>> geo = map_geometry(city)
+    >>> cache(city, geo, geo.frame) is cache(vvlab.load_map("tutorial"), geo, geo.frame)
+    True
+    """
+
+    def __init__(self) -> None:
+        self.key: Any = None
+        self.names: dict[str, Name] = {}
+
+    def __call__(self, city: CityMap, geo: MapGeometry, frame: Frame) -> dict[str, Name]:
+        names = tuple((s.id, s.name) for s in city.stations.values())
+        key = (layout_key(city, 0, 0), names, geo.frame, frame)
+        if key != self.key:
+            self.key, self.names = key, placed_names(city, geo, frame)
+        return self.names

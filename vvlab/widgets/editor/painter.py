@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import plotly.graph_objects as go
 
 from vvlab.widgets.editor.canvas import HEIGHT, WIDTH, GridCache, overlay_traces, plan_content
-from vvlab.widgets.editor.geometry import GeometryCache
+from vvlab.widgets.editor.geometry import GeometryCache, NameCache
 from vvlab.widgets.editor.viewrange import ViewRange
 
 if TYPE_CHECKING:
@@ -104,8 +104,8 @@ class CanvasPainter:
     >>> painter.paint(ed, selected="zoo")
     >>> ed.rename_station("zoo", "Tierpark")
     >>> painter.paint(ed, selected="zoo")
-    >>> painter.last_changes
-    {('stations', 'null', 0): ['customdata']}
+    >>> painter.last_changes  # the hover and the name (text, place): nothing else
+    {('stations', 'null', 0): ['customdata'], ('names', 'null', 0): ['meta', 'text', 'x']}
     """
 
     def __init__(
@@ -123,7 +123,7 @@ class CanvasPainter:
         self._plan_key: Any = None
         self._plan: list[tuple[Key, dict[str, Any]]] = []
         self._layout: dict[str, Any] = {}
-        self._geometry, self._grid = GeometryCache(), GridCache()
+        self._geometry, self._grid, self._names = GeometryCache(), GridCache(), NameCache()
         self.view = ViewRange()
 
     def fit(self) -> None:
@@ -141,7 +141,7 @@ class CanvasPainter:
         plan_key = (json.dumps(ed.data, sort_keys=True, default=str), ed.grid_step)
         if plan_key != self._plan_key:
             traces, self._layout = plan_content(
-                ed, *self.size, self._geometry, self._grid, self.view
+                ed, *self.size, self._geometry, self._grid, self.view, self._names
             )
             self._plan = keyed(traces)
             self._plan_key = plan_key

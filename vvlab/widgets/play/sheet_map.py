@@ -1,9 +1,9 @@
 """The sheet of the player choosing, as a plotly ``FigureWidget`` redrawn in place.
 
 The figure is built once per city with every trace it will ever need (a hidden band
-per line for "completed", a preview layer); :meth:`SheetMap.paint` then changes only
-the traces whose content changed, inside one ``batch_update``. Clicks on a line, its
-wagon or a station call back into the widget.
+per line for "completed", the station names, a preview layer); :meth:`SheetMap.paint`
+then changes only the traces whose content changed, inside one ``batch_update``.
+Clicks on a line, its wagon or a station call back into the widget.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from vvlab.engine.sheet import Completion
 from vvlab.model import CityMap
 from vvlab.viz.geometry import HEIGHT, WIDTH, station_size
 from vvlab.viz.maps import crossed_trace, stars_trace
+from vvlab.viz.names import station_names
 from vvlab.viz.plan import (
     FILLED_BOX,
     bonus_text,
@@ -100,8 +101,10 @@ class SheetMap:
         self.city, self.on_line, self.on_station = city, on_line, on_station
         geo = map_geometry(city, width, height)
         blank = Sheet(city)
-        traces = _bands(city, geo) + line_traces(city, geo) + wagon_traces(city, geo, blank)
-        traces += [station_trace(city, blank), crossed_trace(city, blank)]
+        leaders, names = station_names(city, geo)
+        traces = _bands(city, geo) + line_traces(city, geo) + [leaders]
+        traces += wagon_traces(city, geo, blank)
+        traces += [station_trace(city, blank), names, crossed_trace(city, blank)]
         traces += [stars_trace(city, blank), _preview_trace()]
         for t in traces:
             if t.meta["role"] == "line":

@@ -1,0 +1,66 @@
+"""Station names on the plan (draw_map) and the play widget's map: every transfer
+station and terminus named, names apart from each other, the stations and the
+wagons, and a good share of the other stations named where there is room."""
+
+from __future__ import annotations
+
+import pytest
+from names_check import MAPS, check_names, city_markers, key_stations, trace, wagon_boxes
+
+import vvlab
+from vvlab.viz import draw_map
+from vvlab.viz.geometry import HEIGHT, WIDTH
+from vvlab.viz.wagons import map_geometry
+
+OTHERS_NAMED = {(WIDTH, HEIGHT): 0.4}
+"""Least share of the other stations named, by figure size (measured: 0.47 to 0.61
+on the built-in cities at 1000x700)."""
+
+
+@pytest.fixture(scope="module", params=MAPS)
+def city(request):
+    return vvlab.load_map(request.param)
+
+
+def test_draw_map_names_every_key_station_apart_from_everything(city):
+    fig = draw_map(city)
+    frame = map_geometry(city).frame
+    key = key_stations(city)
+    others = [s for s in city.stations if s not in key]
+    geo = map_geometry(city)
+    blocked = city_markers(city, frame) + wagon_boxes(geo, frame)
+    share = check_names(trace(fig, "names"), key, others, frame, blocked)
+    assert share >= (1.0 if city.id == "tutorial" else OTHERS_NAMED[WIDTH, HEIGHT])
+
+
+def test_names_are_the_station_names_not_ids(city):
+    names = trace(draw_map(city), "names")
+    written = [text.replace("<br>", " ") for text in names.text]
+    assert written == [city.stations[s].name for s in names.meta["ids"]]
+    if city.id == "tutorial":
+        assert "Central" in written and "central" not in written
+
+
+def test_every_station_keeps_its_name_on_hover(city):
+    stations = trace(draw_map(city), "stations")
+    assert [row[0] for row in stations.customdata] == [s.name for s in city.stations.values()]
+    assert "%{customdata[0]}" in stations.hovertemplate
+
+
+def test_names_can_be_left_out():
+    fig = draw_map(vvlab.load_map("tutorial"), names=False)
+    assert not [t for t in fig.data if t.meta["role"] in ("names", "leaders")]
+
+
+def test_leaders_lie_under_the_stations_and_join_a_name_to_its_station():
+    city = vvlab.load_map("paris")
+    fig = draw_map(city, width=700, height=520)
+    roles = [t.meta["role"] for t in fig.data]
+    assert roles.index("leaders") < roles.index("wagon") < roles.index("stations")
+    leaders = trace(fig, "leaders")
+    pieces = [(x, y) for x, y in zip(leaders.x, leaders.y, strict=True) if x is not None]
+    assert pieces, "Paris at 700x520 is crowded: some names are set apart"
+    stations = [(s.x, s.y) for s in city.stations.values()]
+    for (x0, y0), (x1, y1) in zip(pieces[::2], pieces[1::2], strict=True):
+        nearest = min(stations, key=lambda p: (p[0] - x0) ** 2 + (p[1] - y0) ** 2)
+        assert abs(nearest[0] - x0) + abs(nearest[1] - y0) < abs(x1 - x0) + abs(y1 - y0)

@@ -1,0 +1,255 @@
+"""Labels placed one after another, none covering another: :class:`LabelScene`
+holds what is taken and tests many candidate boxes at once (numpy), and
+:func:`choose_boxes` runs it over a list of labels.
+
+Boxes are ``(x0, y0, x1, y1)`` in pixels (any unit works; the line raster counts in
+cells of one unit). Lines to avoid are drawn once onto a grid of cells kept as a
+summed-area table, so that testing a box against every line costs the same however
+many lines the plan has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from vvlab.viz.geometry import Box, Point, segments_hitting_box
+
+Segment = tuple[Point, Point]
+"""A straight piece of line: its two end points."""
+
+
+def _hitting(candidates: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """Which candidate boxes (shape ``(k, 4)``) overlap any of ``others`` (``(m, 4)``)."""
+    c, o = candidates[:, None, :], others[None, :, :]
+    hit = (c[..., 0] < o[..., 2]) & (o[..., 0] < c[..., 2])
+    return (hit & (c[..., 1] < o[..., 3]) & (o[..., 1] < c[..., 3])).any(axis=1)
+
+
+def _near_mask(boxes: np.ndarray, around: np.ndarray) -> np.ndarray:
+    """Which ``boxes`` (``(m, 4)``) meet the box ``around``."""
+    return (
+        (boxes[:, 0] <= around[2])
+        & (around[0] <= boxes[:, 2])
+        & (boxes[:, 1] <= around[3])
+        & (around[1] <= boxes[:, 3])
+    )
+
+
+def _near(boxes: np.ndarray, around: np.ndarray) -> np.ndarray:
+    """The ``boxes`` that meet the box ``around`` (the others cannot matter)."""
+    return boxes[_near_mask(boxes, around)]
+
+
+def _meeting(leaders: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """Which ``leaders`` (segments, shape ``(k, 2, 2)``) meet any of ``boxes``."""
+    if not len(boxes) or not len(leaders):
+        return np.zeros(len(leaders), dtype=bool)
+    return segments_hitting_box(leaders[:, 0], leaders[:, 1], _columns(boxes)).any(axis=0)
+
+
+class LineRaster:
+    """Segments drawn onto cells of one unit, as a summed-area table: :meth:`hits`
+    tells for many boxes at once whether they come within ``clearance`` of a line
+    (a box grown by ``clearance`` covering a cell the line passes through). A cell
+    counts when the line may touch it, so a box found clear is clear.
+
+    >>> raster = LineRaster(np.array([[[0.0, 5.0], [9.0, 5.0]]]), clearance=0.5)
+    >>> raster.hits(np.array([[2, 5.6, 4, 6], [2, 1, 4, 2], [20, 4, 24, 6]])).tolist()
+    [True, False, False]
+    """
+
+    def __init__(self, segments: np.ndarray, clearance: float):
+        ends = segments.reshape(-1, 2)
+        self.origin = np.floor(ends.min(axis=0)) - 1
+        size = (np.ceil(ends.max(axis=0)) + 1 - self.origin + 1).astype(int)
+        grid = np.zeros((size[1], size[0]), dtype=np.int32)
+        cells = np.floor(sample_points(segments, 0.5) - self.origin).astype(np.intp)
+        grid[cells[:, 1], cells[:, 0]] = 1
+        self.table = np.zeros((size[1] + 1, size[0] + 1), dtype=np.int32)
+        self.table[1:, 1:] = grid.cumsum(axis=0).cumsum(axis=1)
+        self.limits = np.array([size[0], size[1], size[0], size[1]], dtype=float)
+        self.shift = np.concatenate([self.origin + clearance, self.origin - clearance])
+
+    def hits(self, boxes: np.ndarray) -> np.ndarray:
+        """Which boxes (rows ``x0, y0, x1, y1``) come within the clearance of a line."""
+        shifted = boxes - self.shift
+        cells = np.concatenate([np.floor(shifted[:, :2]), np.ceil(shifted[:, 2:])], axis=1)
+        cells = np.maximum(np.minimum(cells, self.limits), 0).astype(np.intp)
+        x0, y0, x1, y1 = cells.T
+        t = self.table
+        return (t[y1, x1] - t[y0, x1] - t[y1, x0] + t[y0, x0]) > 0
+
+
+def sample_points(segments: np.ndarray, step: float) -> np.ndarray:
+    """Points along each segment (shape ``(n, 2, 2)``) at most ``step`` apart, ends
+    included.
+
+    >>> sample_points(np.array([[[0.0, 0.0], [2.0, 0.0]]]), 1.0).tolist()
+    [[0.0, 0.0], [1.0, 0.0], [2.0, 0.0]]
+    """
+    lengths = np.hypot(*(segments[:, 1] - segments[:, 0]).T)
+    steps = np.maximum(1, np.ceil(lengths / step)).astype(int)
+    t = np.concatenate([np.linspace(0, 1, n + 1) for n in steps])
+    which = np.repeat(np.arange(len(segments)), steps + 1)
+    return segments[which, 0] + t[:, None] * (segments[which, 1] - segments[which, 0])
+
+
+class LabelScene:
+    """Labels placed one after the other, each clear of those before it.
+
+    Holds what a label must keep clear of, as arrays: the boxes taken so far, the
+    ``obstacles`` (never covered), ``bounds`` (never left), the ``segments`` (lines:
+    avoided where possible, ``clearance`` away) and the leaders taken (lines from a
+    label to its point, never covered by a label).
+
+    >>> scene = LabelScene(obstacles=[(0, 0, 1, 1)], segments=[((0, 5), (9, 5))])
+    >>> scene.choose([(0.5, 0, 2, 1), (2, 4, 4, 6), (2, 1, 4, 2)])
+    2
+    >>> scene.choose([(2, 1, 4, 2), (2, 4, 4, 6)]) is None, scene.choose([(2, 4, 4, 6)], True)
+    (True, 0)
+    """
+
+    def __init__(
+        self,
+        obstacles: Sequence[Box] = (),
+        segments: Sequence[tuple[tuple[float, float], tuple[float, float]]] = (),
+        *,
+        clearance: float = 0.0,
+        bounds: Box | None = None,
+    ):
+        self.taken: list[Box] = []
+        self.leaders: list[tuple[tuple[float, float], tuple[float, float]]] = []
+        self.obstacles = np.array(obstacles, dtype=float).reshape(-1, 4)
+        lines = np.array(segments, dtype=float).reshape(-1, 2, 2)
+        self.lines = LineRaster(lines, clearance) if len(lines) else None
+        self.bounds = None if bounds is None else np.array(bounds, dtype=float)
+        self._taken_array: np.ndarray | None = None
+        self._leader_array: tuple[np.ndarray, np.ndarray] | None = None
+
+    def test(self, candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per candidate box (rows of ``(x0, y0, x1, y1)``): free (no box taken, no
+        obstacle, no leader, inside the bounds) and clear (free and off the segments)."""
+        around = np.concatenate([candidates[:, :2].min(axis=0), candidates[:, 2:].max(axis=0)])
+        free = ~_hitting(candidates, _near(self._taken(), around))
+        free &= ~_hitting(candidates, _near(self.obstacles, around))
+        if self.bounds is not None:
+            inside = (candidates[:, :2] >= self.bounds[:2]).all(axis=1)
+            free &= inside & (candidates[:, 2:] <= self.bounds[2:]).all(axis=1)
+        if self.leaders and free.any():
+            free[free] = ~self._on_leaders(candidates[free])
+        clear = free & ~self.lines.hits(candidates) if self.lines is not None else free
+        return free, clear
+
+    def _on_leaders(self, candidates: np.ndarray) -> np.ndarray:
+        """Which candidate boxes a leader taken passes through."""
+        leaders, spans = self._leader_arrays()
+        around = np.concatenate([candidates[:, :2].min(axis=0), candidates[:, 2:].max(axis=0)])
+        near = leaders[_near_mask(spans, around)]
+        if not len(near):
+            return np.zeros(len(candidates), dtype=bool)
+        return segments_hitting_box(near[:, 0], near[:, 1], _columns(candidates)).any(axis=1)
+
+    def _leader_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """The leaders taken and their bounding boxes (kept until they change)."""
+        if self._leader_array is None:
+            leaders = np.array(self.leaders, dtype=float).reshape(-1, 2, 2)
+            spans = np.concatenate([leaders.min(axis=1), leaders.max(axis=1)], axis=1)
+            self._leader_array = (leaders, spans)
+        return self._leader_array
+
+    def _taken(self) -> np.ndarray:
+        """The boxes taken, as an array (kept until the next take or drop)."""
+        if self._taken_array is None:
+            self._taken_array = np.array(self.taken, dtype=float).reshape(-1, 4)
+        return self._taken_array
+
+    def choose(
+        self,
+        boxes: Sequence[Box] | np.ndarray,
+        may_cross: bool = False,
+        leaders: Sequence[Segment] | np.ndarray | None = None,
+    ) -> int | None:
+        """Take the first of ``boxes`` that is clear, or with ``may_cross`` the first
+        that is free; ``None`` when there is none. With ``leaders`` (one segment per
+        box, from the label to its point) a box is taken only when its leader meets
+        no box taken (it may pass under an obstacle: draw leaders below the markers);
+        the leader is then kept clear of later labels."""
+        if not len(boxes):
+            return None
+        candidates = np.asarray(boxes, dtype=float).reshape(-1, 4)
+        free, clear = self.test(candidates)
+        lines = np.asarray(leaders if leaders is not None else (), dtype=float).reshape(-1, 2, 2)
+        if leaders is not None:
+            blocked = _meeting(lines, self._taken())
+            free, clear = free & ~blocked, clear & ~blocked
+        pick = clear if clear.any() or not may_cross else free
+        if not pick.any():
+            return None
+        k = int(np.argmax(pick))
+        box = tuple(float(v) for v in candidates[k])
+        self.take(box, None if leaders is None else as_segment(lines[k]))
+        return k
+
+    def take(self, box: Box, leader: Any = None) -> None:
+        """Keep later labels clear of ``box`` (and its ``leader``, if any)."""
+        self.taken.append(tuple(box))
+        self._taken_array = None
+        if leader is not None:
+            self.leaders.append(leader)
+            self._leader_array = None
+
+    def drop(self, box: Box, leader: Any = None) -> None:
+        """Free the place of a label taken before (to try it elsewhere)."""
+        self.taken.remove(tuple(box))
+        self._taken_array = None
+        if leader is not None:
+            self.leaders.remove(leader)
+            self._leader_array = None
+
+
+def as_segment(ends: np.ndarray) -> Segment:
+    """A segment from an array of its two end points, in plain floats.
+
+    >>> as_segment(np.array([[0, 1], [2, 3]]))
+    ((0.0, 1.0), (2.0, 3.0))
+    """
+    return ((float(ends[0, 0]), float(ends[0, 1])), (float(ends[1, 0]), float(ends[1, 1])))
+
+
+def _columns(boxes: np.ndarray) -> tuple[np.ndarray, ...]:
+    return tuple(boxes[:, i : i + 1] for i in range(4))
+
+
+def choose_boxes(
+    options: Sequence[Sequence[Box]],
+    *,
+    obstacles: Sequence[Box] = (),
+    bounds: Box | None = None,
+    segments: Sequence[tuple[tuple[float, float], tuple[float, float]]] = (),
+    clearance: float = 0.0,
+    may_cross: Sequence[bool] | None = None,
+) -> list[int | None]:
+    """Greedy choice of one box per label among its ``options`` so that no two chosen
+    boxes overlap; returns the index of each label's choice, or ``None``.
+
+    Labels are handled in the given order (put the important ones first). Label
+    ``i`` takes the first of ``options[i]`` (best first) that overlaps no box chosen
+    before it and no obstacle, lies inside ``bounds`` and meets none of ``segments``
+    (each a pair of end points, kept ``clearance`` away). With ``may_cross[i]`` it
+    rather takes the first option meeting a segment than none: a label that must be
+    shown may lie on a line, never on another label or an obstacle.
+
+    >>> boxes = [[(0, 0, 2, 1), (0, 1, 2, 2)], [(1, 0, 3, 1), (1, 1, 3, 2)]]
+    >>> choose_boxes(boxes)
+    [0, 1]
+    >>> choose_boxes(boxes, segments=[((0, 0.5), (4, 0.5))])
+    [1, None]
+    >>> choose_boxes(boxes, segments=[((0, 0.5), (4, 0.5))], may_cross=[False, True])
+    [1, 0]
+    """
+    scene = LabelScene(obstacles, segments, clearance=clearance, bounds=bounds)
+    allowed = may_cross if may_cross is not None else [False] * len(options)
+    return [scene.choose(boxes, may) for boxes, may in zip(options, allowed, strict=True)]

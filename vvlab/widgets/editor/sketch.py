@@ -1,0 +1,136 @@
+"""A city with problems drawn as a sketch on the editor's canvas: each line through
+its known stations, the stations, and their names placed as on a valid plan.
+
+A draft cannot be laid out like a city (no wagons, maybe no lines), but its names
+must stay readable while the user works: they are placed with the plan's placer
+(:func:`~vvlab.viz.labels.place_names`) in the pixels the canvas shows, so that they
+keep clear of each other, the stations and, where possible, the lines.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import Any
+
+import plotly.graph_objects as go
+
+from vvlab.viz.geometry import LINE_WIDTH, Frame, plot_frame
+from vvlab.viz.labels import Name, place_names
+from vvlab.viz.names import key_stations, leaders_trace, names_trace, rank_stations
+from vvlab.viz.plan import FONT, INK
+from vvlab.widgets.editor.colors import is_hex
+from vvlab.widgets.editor.viewrange import Box, finite
+
+SKETCH_GREY = "#9A9A9A"
+STATION_SIZE = 10
+"""Marker diameter of a sketched station, pixels."""
+
+
+def canvas_frame(box: Box, width: int, height: int) -> Frame:
+    """The pixels of a canvas of ``width`` × ``height`` showing ``box`` (map units)
+    with equal scales: plotly widens the range of one axis about its centre to fill
+    the plot area, which is what :func:`~vvlab.viz.geometry.plot_frame` does.
+
+    >>> frame = canvas_frame((0, 0, 10, 10), 920, 640)
+    >>> frame.to_px((5, 5)) == (frame.width / 2, frame.height / 2)
+    True
+    """
+    return plot_frame([(box[0], box[1]), (box[2], box[3])], width, height, pad=0)
+
+
+def _known(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {sid: s for sid, s in data["stations"].items() if finite(s.get("x"), s.get("y"))}
+
+
+def _routes(data: dict[str, Any], stations: dict[str, Any]) -> list[list[str]]:
+    return [[s for s in line.get("stations") or [] if s in stations] for line in data["lines"]]
+
+
+def sketch_names(data: dict[str, Any], frame: Frame) -> dict[str, Name]:
+    """The names of a draft's stations placed in the pixels of ``frame``: those on
+    several lines and at the ends of lines always, the others where there is room.
+
+    >>> data = {"stations": {"a": {"x": 0, "y": 0, "name": "Alpha"}, "b": {"x": 4, "y": 0}},
+    ...         "lines": [{"id": "L1", "stations": ["a", "b"]}]}
+    >>> names = sketch_names(data, canvas_frame((-2, -2, 6, 2), 920, 640))
+    >>> [(sid, name.text) for sid, name in names.items()]
+    [('a', 'Alpha'), ('b', 'b')]
+    """
+    stations = _known(data)
+    routes = _routes(data, stations)
+    order = rank_stations(routes, list(stations))
+    points = {s: frame.to_px((float(stations[s]["x"]), float(stations[s]["y"]))) for s in order}
+    lines = [(points[a], points[b]) for route in routes for a, b in pairwise(route)]
+    return place_names(
+        {s: str(stations[s].get("name") or s) for s in order},
+        points,
+        dict.fromkeys(order, STATION_SIZE / 2),
+        key=set(key_stations(routes, list(stations))),
+        lines=lines,
+        bounds=(0.0, 0.0, frame.width, frame.height),
+    )
+
+
+def sketch_traces(data: dict[str, Any], frame: Frame | None = None) -> list[go.Scatter]:
+    """A city with problems: each line through its known stations (grey if its colour
+    is bad), the stations (their names on hover), and with ``frame`` (the canvas's
+    pixels) the names (:func:`sketch_names`) and their leader lines.
+
+    >>> data = {"stations": {"a": {"x": 0, "y": 0, "name": "A"}, "b": {"x": 2, "y": 0}},
+    ...         "lines": [{"id": "L1", "color": "red", "stations": ["a", "b", "zoo"]}]}
+    >>> [(t.meta["role"], list(t.x), t.line.color) for t in sketch_traces(data)]
+    [('line', [0, 2], '#9A9A9A'), ('stations', [0, 2], None)]
+    >>> frame = canvas_frame((-2, -2, 4, 2), 920, 640)
+    >>> [t.meta["role"] for t in sketch_traces(data, frame)]
+    ['line', 'leaders', 'stations', 'names']
+    >>> list(sketch_traces(data, frame)[-1].text)
+    ['A', 'b']
+    """
+    stations = _known(data)
+    traces = [_sketch_line(line, stations) for line in data["lines"]]
+    if frame is None:
+        return [*traces, _sketch_stations(stations)]
+    names = sketch_names(data, frame)
+    return [
+        *traces,
+        leaders_trace(names, frame),
+        _sketch_stations(stations),
+        names_trace(names, frame),
+    ]
+
+
+def _sketch_line(line: dict[str, Any], stations: dict[str, dict[str, Any]]) -> go.Scatter:
+    route = [stations[s] for s in line.get("stations") or [] if s in stations]
+    color = line.get("color")
+    ok = is_hex(color)
+    return go.Scatter(
+        x=[s["x"] for s in route],
+        y=[s["y"] for s in route],
+        mode="lines",
+        name=str(line.get("id")),
+        line={"color": color if ok else SKETCH_GREY, "width": LINE_WIDTH},
+        hoverinfo="skip",
+        showlegend=True,
+        meta={"role": "line", "line": line.get("id")},
+    )
+
+
+def _sketch_stations(stations: dict[str, dict[str, Any]]) -> go.Scatter:
+    ids = list(stations)
+    return go.Scatter(
+        x=[stations[s]["x"] for s in ids],
+        y=[stations[s]["y"] for s in ids],
+        mode="markers",
+        marker={
+            "size": STATION_SIZE,
+            "color": "#FFFFFF",
+            "line": {"color": INK, "width": 1.5},
+        },
+        textfont={"size": 9, "color": INK, "family": FONT},  # as the plan's: kept when
+        # the city turns valid or not, since the canvas sends only what changed
+        hovertext=[f"{s}: {stations[s].get('name')}" for s in ids],
+        hoverinfo="text",
+        showlegend=False,
+        name="stations",
+        meta={"role": "stations", "ids": ids},
+    )
