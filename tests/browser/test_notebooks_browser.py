@@ -62,6 +62,10 @@ STATE_JS = """() => {
             if (out.output_type === 'error') {
                 state.errors.push(`cell ${i}: ${out.ename}: ${out.evalue}`);
             }
+            const text = [].concat(out.text || []).join('');
+            if (out.name === 'stderr' && text.includes('Traceback')) {
+                state.errors.push(`cell ${i}: ${text.slice(-500)}`);
+            }
             const data = out.data || {};
             const shown = 'application/vnd.plotly.v1+json' in data
                 || 'application/vnd.jupyter.widget-view+json' in data;
