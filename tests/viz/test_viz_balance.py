@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from vvlab.viz import bonus_vs_completion
-from vvlab.viz.balance import LABEL_GAP, LABEL_SIZE, MARKER_SIZE, to_pixels
+from vvlab.viz.balance import LABEL_SIZE, MARKER_SIZE, to_pixels
 from vvlab.viz.layout import legend_fits, overlaps, text_width
 
 
@@ -34,8 +34,11 @@ def crowded() -> pd.DataFrame:
 
 
 def label_boxes(fig) -> list[tuple[float, float, float, float]]:
-    """Each label's box in pixels, estimated from its text and its text position."""
+    """Each label's box in pixels, estimated from its text and its text position, set
+    off from its point as plotly does: by a marker's radius / 0.8 + 1, or not at all
+    in a trace without markers."""
     (labels,) = [t for t in fig.data if t.meta["role"] == "labels"]
+    gap = labels.marker.size / 2 / 0.8 + 1 if "markers" in labels.mode else 0
     boxes = []
     for x, y, text, position in zip(
         labels.x, labels.y, labels.text, labels.textposition, strict=True
@@ -43,8 +46,8 @@ def label_boxes(fig) -> list[tuple[float, float, float, float]]:
         px, py = to_pixels(fig, x, y)
         w, h = text_width(text, LABEL_SIZE), LABEL_SIZE * 1.3
         vertical, horizontal = position.split()
-        cx = {"left": px - LABEL_GAP - w / 2, "right": px + LABEL_GAP + w / 2}.get(horizontal, px)
-        cy = {"top": py + LABEL_GAP + h / 2, "bottom": py - LABEL_GAP - h / 2}.get(vertical, py)
+        cx = {"left": px - gap - w / 2, "right": px + gap + w / 2}.get(horizontal, px)
+        cy = {"top": py + gap + h / 2, "bottom": py - gap - h / 2}.get(vertical, py)
         boxes.append((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
     return boxes
 

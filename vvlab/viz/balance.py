@@ -22,7 +22,8 @@ LABEL_SIZE = 11  # px, the font of the line labels
 MARKER_SIZE = 10  # px
 SYMBOLS = {"in line": "circle", "over-rewarded": "triangle-up", "under-rewarded": "square"}
 MARGIN = {"l": 70, "t": 70, "b": 60}
-LABEL_GAP = MARKER_SIZE / 2 + 2  # px between a point and its label
+LABEL_GAP = MARKER_SIZE / 2 / 0.8 + 1  # px from a point to its label: plotly's text offset
+# beside a marker of MARKER_SIZE (the labels trace has invisible markers of that size)
 TEXT_POSITION = {"top": "top center", "bottom": "bottom center"} | {
     side: f"middle {side}" for side in ("left", "right")
 }
@@ -71,7 +72,8 @@ def _label_trace(fig: go.Figure, groups: dict[tuple[float, float], list[str]]) -
     return go.Scatter(
         x=[x for (x, _), _, _ in shown],
         y=[y for (_, y), _, _ in shown],
-        mode="text",
+        mode="markers+text",
+        marker={"size": MARKER_SIZE, "opacity": 0},  # plotly sets text off by its radius
         text=[text for _, text, _ in shown],
         textposition=[TEXT_POSITION.get(pos, pos) for _, _, pos in shown],
         textfont={"size": LABEL_SIZE, "color": INK, "family": FONT},
