@@ -24,31 +24,21 @@ Skips when Chromium, Playwright or JupyterLab is missing. Run it alone with
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
 import shutil
-import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
-from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
+from lab_server import CHROMIUM, serve_lab
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"  # Debian's package path (apt-get install -y chromium)
-REPO = Path(__file__).resolve().parents[2]
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 NOTEBOOK = "widgets.ipynb"
-SERVER_START_TIMEOUT = 120  # s; JupyterLab takes 20-30 s to start on a busy 2-core machine
 RENDER_TIMEOUT = 120_000  # ms; kernel start, imports and the first widget render
 STEP_TIMEOUT = 30_000  # ms; one click -> kernel -> widget update -> re-render
 BROWSER_ERRORS: list[str] = []  # JavaScript errors seen in the page, for failure messages
@@ -69,74 +59,19 @@ MARKERS_JS = """el => Array.from(el.querySelectorAll('.scatterlayer path.point')
     .map(p => [p.getAttribute('d'), p.getAttribute('transform'), p.style.fill].join(' '))"""
 
 
-def _missing() -> str | None:
-    if not Path(CHROMIUM).exists():
-        return f"{CHROMIUM} is missing (apt-get install -y chromium)"
-    for module in ("playwright", "jupyterlab", "ipywidgets", "anywidget", "plotly"):
-        if find_spec(module) is None:
-            return f"Python package {module!r} is missing (pip install -e '.[test]')"
-    return None
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _cell(source: str) -> dict:
     return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": []} | {
         "source": source
     }
 
 
-def _write_settings(folder: Path) -> None:
-    """User settings for the test: no news pop-up. Everything else, the notebook's cell
-    windowing included, keeps JupyterLab's defaults, as a newcomer has them."""
-    settings = {
-        "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
-            "fetchNews": "false",
-            "checkForUpdates": False,
-        },
-    }
-    for name, values in settings.items():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(values))
-
-
-def _stop(proc: subprocess.Popen, runtime: Path) -> None:
-    """Stop the server (its kernels shut down with it), then anything left that was
-    started for this test: processes whose command line names our runtime folder."""
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=10)
-    for pid_dir in Path("/proc").glob("[0-9]*"):
-        try:
-            cmdline = (pid_dir / "cmdline").read_bytes().decode(errors="replace")
-        except OSError:
-            continue
-        if str(runtime) in cmdline:
-            with contextlib.suppress(OSError):
-                os.kill(int(pid_dir.name), signal.SIGKILL)
-
-
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A JupyterLab server on a free localhost port, serving a folder with the test
     notebook; yields the notebook's URL and stops the server (and its kernels)."""
-    reason = _missing()
-    if reason:
-        pytest.skip(reason)
     base = tmp_path_factory.mktemp("lab")
-    root, runtime, settings = base / "root", base / "runtime", base / "settings"
-    for folder in (root, runtime, settings):
-        folder.mkdir()
-    _write_settings(settings)
+    root = base / "root"
+    root.mkdir()
     notebook = {
         "cells": [_cell(source) for source in CELLS],
         "metadata": {
@@ -146,54 +81,8 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "nbformat_minor": 5,
     }
     (root / NOTEBOOK).write_text(json.dumps(notebook, indent=1))
-    port = _free_port()
-    env = os.environ | {
-        "JUPYTER_RUNTIME_DIR": str(runtime),
-        "JUPYTER_CONFIG_DIR": str(base / "config"),
-        "JUPYTERLAB_SETTINGS_DIR": str(settings),
-        "JUPYTERLAB_WORKSPACES_DIR": str(base / "workspaces"),
-        # the kernel imports vvlab from this checkout
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
-    }
-    command = [
-        sys.executable,
-        "-m",
-        "jupyter",
-        "lab",
-        "--no-browser",
-        "--IdentityProvider.token=",  # no token, no password: only 127.0.0.1 can reach it
-        "--ServerApp.allow_root=True",  # CI runs as root
-        "--ServerApp.ip=127.0.0.1",
-        f"--ServerApp.port={port}",
-        "--ServerApp.port_retries=0",
-        f"--ServerApp.root_dir={root}",
-    ]
-    log_path = base / "server.log"
-    with log_path.open("wb") as log:
-        proc = subprocess.Popen(
-            command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + SERVER_START_TIMEOUT
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"JupyterLab exited with {proc.returncode}:\n{log_path.read_text()}")
-            try:
-                with urllib.request.urlopen(f"{url}/api/status", timeout=5) as response:
-                    if response.status == 200:
-                        break
-            except (urllib.error.URLError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(
-                    f"JupyterLab did not answer on {url} within {SERVER_START_TIMEOUT} s:\n"
-                    + log_path.read_text()[-3000:]
-                )
-            time.sleep(0.5)
+    with serve_lab(root, base) as url:
         yield f"{url}/lab/tree/{NOTEBOOK}"
-    finally:
-        _stop(proc, runtime)
 
 
 @pytest.fixture(scope="module")

@@ -179,6 +179,17 @@ def test_sheet_marks(scripted_game):
     assert marks["lake"][3] == "empty"
 
 
+def test_a_written_star_hides_the_star_value_under_it(tutorial):
+    """Two numbers in one station would overlap: the star written replaces the value."""
+    game = vvlab.Game(tutorial, players=1, seed=0)
+    game.sheets[0].marks.update({"central": tutorial.star_value("central"), "park": "X"})
+    fig = draw_map(game=game, player=0)
+    (stars,) = role(fig, "stars")
+    labels = dict(zip(stations_of(fig).meta["ids"], stations_of(fig).text, strict=True))
+    assert stars.meta["ids"] == ["central"] and labels["central"] == ""
+    assert labels["park"] == str(tutorial.star_value("park"))  # crossed: the value stays
+
+
 def test_sheet_indicator_entries(scripted_game):
     fig = draw_map(game=scripted_game, player=0)
     boxes = by_line(fig, "indicators")

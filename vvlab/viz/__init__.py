@@ -14,6 +14,7 @@ Examples
 ('Figure', 1000, 700)
 """
 
+from vvlab.viz.balance import bonus_vs_completion
 from vvlab.viz.colors import bot_colors
 from vvlab.viz.display import disable_notebook_display, enable_notebook_display
 from vvlab.viz.exports import export
@@ -25,6 +26,7 @@ from vvlab.viz.results import line_completion, score_breakdown, score_distributi
 
 __all__ = [
     "bonus_race",
+    "bonus_vs_completion",
     "bot_colors",
     "disable_notebook_display",
     "draw_game",

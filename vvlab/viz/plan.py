@@ -138,6 +138,13 @@ def _station_hover(city: CityMap, sid: str, sheet: Sheet | None) -> list[Any]:
     return row
 
 
+def _star_label(city: CityMap, sid: str, through: int, sheet: Sheet | None) -> str:
+    """A transfer station's star value; blank under a star written there (the stars
+    trace shows that number in its place: two labels would overlap)."""
+    starred = sheet is not None and sheet.marks.get(sid) not in (None, "X")
+    return str(city.star_value(sid)) if through > 1 and not starred else ""
+
+
 def station_trace(
     city: CityMap,
     sheet: Sheet | None = None,
@@ -146,7 +153,8 @@ def station_trace(
     marker: dict[str, Any] | None = None,
 ) -> go.Scatter:
     """All stations, sized by the lines through them, transfers labelled with their
-    star value; ``color`` (one number per station) with ``marker`` colours them."""
+    star value (unless a star is written there); ``color`` (one number per station)
+    with ``marker`` colours them."""
     ids = list(city.stations)
     through = [len(city.lines_through(s)) for s in ids]
     hover = "<b>%{customdata[0]}</b><br>lines %{customdata[1]}<br>star value %{customdata[2]}"
@@ -164,7 +172,7 @@ def station_trace(
             "line": {"color": INK, "width": 1.5},
             **(marker or {}),
         },
-        text=[str(city.star_value(s)) if n > 1 else "" for s, n in zip(ids, through, strict=True)],
+        text=[_star_label(city, s, n, sheet) for s, n in zip(ids, through, strict=True)],
         textfont={"size": 9, "color": INK, "family": FONT},
         customdata=[_station_hover(city, s, sheet) for s in ids],
         hovertemplate=hover + "<extra></extra>",

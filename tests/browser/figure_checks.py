@@ -1,0 +1,125 @@
+"""What a drawn plotly figure looks like in the page, and what is wrong with it.
+
+:data:`FIGURE_JS` reads one ``.js-plotly-plot`` in the browser: whether it is hidden
+(in a tab not shown) or a map (a trace with ``meta.role == "stations"``), how many
+points its data hold and how many markers plotly drew, the boxes of the figure and of
+its legend, and the text labels with their boxes. :func:`figure_problems` turns that
+into sentences, one per problem.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+OVERLAP = 2.0  # px; two labels overlap when they share more than this in x and in y
+LEGEND_TOLERANCE = 1.0  # px a legend may reach past its figure (sub-pixel rounding)
+
+# Text labels of a figure: point labels (station names on maps too), annotations,
+# titles (figure, axes, legend) and tick labels of every axis.
+LABELS = (
+    ".textpoint text, .annotation-text, .infolayer text.gtitle, "
+    ".infolayer text[class$='title'], .legendtext, .legendtitletext, "
+    ".xaxislayer-above text, .yaxislayer-above text"
+)
+
+FIGURE_JS = f"""gd => {{
+    const box = el => {{
+        const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom];
+    }};
+    if (gd.getClientRects().length === 0) return {{hidden: true}};  // e.g. another tab
+    const svg = gd.querySelector('.main-svg');
+    if (!svg) return {{drawn: false}};
+    const stations = (gd.data || []).filter(t => t.meta && t.meta.role === 'stations');
+    const legend = gd.querySelector('.legend');
+    const bar = legend && legend.querySelector('.scrollbar');
+    const scrolls = !!bar && (parseFloat(bar.getAttribute('height')) || 0) > 0;
+    const legendBox = legend && box(legend.querySelector('.bg') || legend);
+    const seen = new Set();
+    const labels = [];
+    for (const el of gd.querySelectorAll("{LABELS}")) {{
+        if (seen.has(el)) continue;
+        seen.add(el);
+        const text = (el.textContent || '').trim();
+        const r = el.getBoundingClientRect();
+        const style = getComputedStyle(el);
+        if (!text || r.width === 0 || r.height === 0) continue;
+        if (style.visibility === 'hidden' || style.display === 'none') continue;
+        if (parseFloat(style.opacity) === 0) continue;
+        const kind = el.closest('.legend') ? 'legend' : (el.getAttribute('class') || 'text');
+        labels.push({{text, kind, box: [r.left, r.top, r.right, r.bottom]}});
+    }}
+    return {{
+        drawn: true,
+        title: ((gd.querySelector('.gtitle') || {{}}).textContent || '').trim(),
+        map: stations.length > 0,
+        points: stations.reduce((n, t) => n + (t.x ? t.x.length : 0), 0),
+        markers: gd.querySelectorAll('.scatterlayer path.point').length,
+        figure: box(svg),
+        legend: legendBox,
+        legendScrolls: scrolls,
+        labels,
+    }};
+}}"""
+
+
+def _shared(a: list[float], b: list[float]) -> tuple[float, float]:
+    """How far two boxes ``[left, top, right, bottom]`` overlap in x and in y."""
+    return min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])
+
+
+def _inside(inner: list[float], outer: list[float], tolerance: float) -> bool:
+    return (
+        inner[0] >= outer[0] - tolerance
+        and inner[1] >= outer[1] - tolerance
+        and inner[2] <= outer[2] + tolerance
+        and inner[3] <= outer[3] + tolerance
+    )
+
+
+def _shown(label: dict, legend: list[float] | None) -> bool:
+    """A label is seen unless it is a legend entry scrolled out of the legend box."""
+    return label["kind"] != "legend" or legend is None or _inside(label["box"], legend, 1)
+
+
+def overlapping_labels(figure: dict) -> list[tuple[dict, dict]]:
+    """The pairs of labels of ``figure`` (as read by FIGURE_JS) that overlap.
+
+    >>> a = {"text": "11", "kind": "text", "box": [0, 0, 20, 10]}
+    >>> b = {"text": "U9", "kind": "text", "box": [10, 2, 30, 12]}
+    >>> c = {"text": "far", "kind": "text", "box": [40, 0, 60, 10]}
+    >>> [(p["text"], q["text"]) for p, q in overlapping_labels({"labels": [a, b, c]})]
+    [('11', 'U9')]
+    """
+    labels = [lb for lb in figure["labels"] if _shown(lb, figure.get("legend"))]
+    return [
+        (a, b) for a, b in combinations(labels, 2) if min(_shared(a["box"], b["box"])) > OVERLAP
+    ]
+
+
+def _label(label: dict) -> str:
+    box = ", ".join(f"{v:.0f}" for v in label["box"])
+    return f"{label['text']!r} ({label['kind']} at {box})"
+
+
+def figure_problems(figure: dict) -> list[str]:
+    """Every problem of one drawn figure, as sentences; empty when it is fine.
+
+    >>> fig = {"map": True, "points": 0, "markers": 0, "figure": [0, 0, 700, 500],
+    ...        "legend": [600, 10, 760, 200], "labels": []}
+    >>> for problem in figure_problems(fig): print(problem)
+    map without points: 0 in its data, 0 markers drawn
+    legend [600, 10, 760, 200] reaches past the figure [0, 0, 700, 500]
+    """
+    problems = []
+    if figure["map"] and (figure["points"] == 0 or figure["markers"] < figure["points"]):
+        problems.append(
+            f"map without points: {figure['points']} in its data, {figure['markers']} markers drawn"
+        )
+    legend = figure.get("legend")
+    if legend and not _inside(legend, figure["figure"], LEGEND_TOLERANCE):
+        shown = [round(v) for v in legend], [round(v) for v in figure["figure"]]
+        problems.append(f"legend {shown[0]} reaches past the figure {shown[1]}")
+    for a, b in overlapping_labels(figure):
+        problems.append(f"labels overlap: {_label(a)} and {_label(b)}")
+    return problems

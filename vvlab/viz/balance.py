@@ -1,0 +1,179 @@
+"""Balance of lines across cities: first bonus against completion rate, labelled.
+
+Many lines share a bonus and complete in (nearly) the same share of games, so their
+points sit on top of each other; labels drawn at each point would stack into one
+unreadable word. :func:`bonus_vs_completion` gives the lines at the same point one
+label ("11, U9, L1"), places the labels with :func:`~vvlab.viz.layout.place_labels`
+around their points (clear of the markers and of each other, inside the plot) and
+leaves a label that finds no room to the hover text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import plotly.graph_objects as go
+
+from vvlab.viz.colors import group_colors
+from vvlab.viz.layout import fit_legend, place_labels, text_width
+from vvlab.viz.plan import FONT, INK
+
+LABEL_SIZE = 11  # px, the font of the line labels
+MARKER_SIZE = 10  # px
+SYMBOLS = {"in line": "circle", "over-rewarded": "triangle-up", "under-rewarded": "square"}
+MARGIN = {"l": 70, "t": 70, "b": 60}
+LABEL_GAP = MARKER_SIZE / 2 / 0.8 + 1  # px from a point to its label: plotly's text offset
+# beside a marker of MARKER_SIZE (the labels trace has invisible markers of that size)
+TEXT_POSITION = {"top": "top center", "bottom": "bottom center"} | {
+    side: f"middle {side}" for side in ("left", "right")
+}
+
+
+def _groups(lines: Any) -> dict[tuple[float, float], list[str]]:
+    """The line ids at each distinct (completion, bonus) point, in table order."""
+    groups: dict[tuple[float, float], list[str]] = {}
+    columns = (lines["line_rate"], lines["bonus_first"], lines["line"])
+    for rate, bonus, line in zip(*columns, strict=True):
+        groups.setdefault((round(float(rate), 4), float(bonus)), []).append(str(line))
+    return groups
+
+
+def _ranges(lines: Any) -> tuple[list[float], list[float]]:
+    """Fixed axis ranges, so that the labels can be placed in pixels beforehand."""
+    low, high = float(lines["bonus_first"].min()), float(lines["bonus_first"].max())
+    return [-0.05, 1.05], [low - 1, high + 1]
+
+
+def plot_area(fig: go.Figure) -> tuple[float, float]:
+    """Width and height in pixels of the plot area of a one-panel ``fig``."""
+    margin = fig.layout.margin
+    return fig.layout.width - margin.l - margin.r, fig.layout.height - margin.t - margin.b
+
+
+def to_pixels(fig: go.Figure, x: float, y: float) -> tuple[float, float]:
+    """The point (``x``, ``y``) in pixels from the plot area's bottom-left corner."""
+    (x0, x1), (y0, y1) = fig.layout.xaxis.range, fig.layout.yaxis.range
+    width, height = plot_area(fig)
+    return (x - x0) / (x1 - x0) * width, (y - y0) / (y1 - y0) * height
+
+
+def _label_trace(fig: go.Figure, groups: dict[tuple[float, float], list[str]]) -> go.Scatter:
+    """One text label per point, each placed where it hits no other label or marker."""
+    points = [to_pixels(fig, x, y) for x, y in groups]
+    texts = [", ".join(ids) for ids in groups.values()]
+    sizes = [(text_width(t, LABEL_SIZE), LABEL_SIZE * 1.3) for t in texts]
+    half = MARKER_SIZE / 2 + 1
+    markers = [(px - half, py - half, px + half, py + half) for px, py in points]
+    width, height = plot_area(fig)
+    placed = place_labels(
+        points, sizes, gap=LABEL_GAP, obstacles=markers, bounds=(0, 0, width, height)
+    )
+    shown = [(p, t, spot[0]) for p, t, spot in zip(groups, texts, placed, strict=True) if spot]
+    return go.Scatter(
+        x=[x for (x, _), _, _ in shown],
+        y=[y for (_, y), _, _ in shown],
+        mode="markers+text",
+        marker={"size": MARKER_SIZE, "opacity": 0},  # plotly sets text off by its radius
+        text=[text for _, text, _ in shown],
+        textposition=[TEXT_POSITION.get(pos, pos) for _, _, pos in shown],
+        textfont={"size": LABEL_SIZE, "color": INK, "family": FONT},
+        hoverinfo="skip",
+        showlegend=False,
+        meta={"role": "labels"},
+    )
+
+
+def _city_trace(city: str, part: Any, color: str) -> go.Scatter:
+    verdicts = part["verdict"] if "verdict" in part else ["in line"] * len(part)
+    return go.Scatter(
+        x=part["line_rate"].tolist(),
+        y=part["bonus_first"].tolist(),
+        mode="markers",
+        name=city,
+        marker={
+            "size": MARKER_SIZE,
+            "color": color,
+            "symbol": [SYMBOLS.get(v, "circle") for v in verdicts],
+            "line": {"color": "white", "width": 1},
+        },
+        customdata=[[line, v] for line, v in zip(part["line"], verdicts, strict=True)],
+        hovertemplate=(
+            f"<b>{city} %{{customdata[0]}}</b><br>completed in %{{x:.0%}} of games"
+            "<br>first bonus %{y}<br>%{customdata[1]}<extra></extra>"
+        ),
+        meta={"role": "lines", "city": city},
+    )
+
+
+def _verdict_keys(lines: Any) -> list[go.Scatter]:
+    """Legend entries for the marker symbols, one per verdict shown."""
+    shown = list(dict.fromkeys(lines["verdict"])) if "verdict" in lines else []
+    return [
+        go.Scatter(
+            x=[None],
+            y=[None],
+            mode="markers",
+            name=verdict,
+            marker={"size": MARKER_SIZE, "color": "#888888", "symbol": SYMBOLS.get(verdict)},
+            legendgroup="verdict",
+            meta={"role": "verdict"},
+        )
+        for verdict in shown
+    ]
+
+
+def bonus_vs_completion(
+    lines: Any, *, title: str = "First bonus against completion rate", width: int = 900
+) -> go.Figure:
+    """Each line's first bonus against the share of games it is completed in.
+
+    Parameters
+    ----------
+    lines
+        A table with a row per line: ``city``, ``line``, ``line_rate`` (0-1),
+        ``bonus_first`` and optionally ``verdict`` ("in line", "over-rewarded",
+        "under-rewarded"), as in ``notebooks/04-balance.ipynb``.
+    title
+        The figure's title.
+    width
+        Width in pixels (the height is 520).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        A ``lines`` trace per city (colour), the marker symbol its verdict, legend
+        entries per verdict, and one ``labels`` trace: the line ids at each point,
+        placed so that no two labels overlap (a label without room is left out; the
+        hover names every line).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> lines = pd.DataFrame({"city": ["a", "a", "b"], "line": ["11", "U9", "L1"],
+    ...                       "line_rate": [1.0, 1.0, 0.5], "bonus_first": [6, 6, 8]})
+    >>> fig = bonus_vs_completion(lines)
+    >>> [t.meta["role"] for t in fig.data]
+    ['lines', 'lines', 'labels']
+    >>> sorted(fig.data[-1].text)
+    ['11, U9', 'L1']
+    """
+    colors = group_colors(lines["city"], by="city")
+    fig = go.Figure(
+        [_city_trace(c, lines[lines["city"] == c], colors[str(c)]) for c in colors]
+        + _verdict_keys(lines)
+    )
+    x_range, y_range = _ranges(lines)
+    fig.update_layout(
+        title={"text": title, "x": 0.01, "xanchor": "left"},
+        template="plotly_white",
+        font={"family": FONT, "color": INK},
+        width=width,
+        height=520,
+        margin=MARGIN,
+        xaxis={"title": "share of games the line is completed", "range": x_range},
+        yaxis={"title": "first bonus", "range": y_range, "dtick": 1},
+        xaxis_tickformat=".0%",
+    )
+    fit_legend(fig)  # sets the right margin: the plot area is known from here on
+    fig.add_trace(_label_trace(fig, _groups(lines)))
+    return fig
