@@ -283,3 +283,18 @@ def test_map_updates_never_set_a_property_and_its_parent_together():
         for key in msg:
             parents = [key[:i] for i, ch in enumerate(key) if ch == "."]
             assert not set(parents) & set(msg), f"{key} sent with its parent: {sorted(msg)}"
+
+
+def test_a_star_written_in_a_transfer_replaces_its_star_value_on_the_map():
+    from vvlab import Card, Game, Move
+
+    widget = PlayWidget("tutorial", seed=3)
+    game = Game(widget.controller.city, players=1, cards=[Card.number(2), Card.star()] * 8)
+    game.play([Move(line="A")])  # harbour, market
+    game.play([Move(line="A")])  # the star goes to central, a transfer
+    assert game.sheets[0].marks["central"] == 6
+    widget.map.paint(game.sheets[0], "a star in central")
+    stations = widget.map.trace("stations")
+    labels = dict(zip(stations.meta["ids"], stations.text, strict=True))
+    assert labels["central"] == "" and labels["park"] == "4"  # the star shows the 6
+    assert "6" in list(widget.map.trace("stars").text)

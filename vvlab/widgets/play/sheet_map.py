@@ -218,7 +218,10 @@ class SheetMap:
             t.update(x=fresh.x, y=fresh.y, marker=fresh.marker.to_plotly_json(), meta=fresh.meta)
             if role == "stars":
                 t.update(text=fresh.text, hovertext=fresh.hovertext)
-        self.trace("stations").customdata = station_trace(self.city, sheet).customdata
+        fresh, stations = station_trace(self.city, sheet), self.trace("stations")
+        stations.customdata = fresh.customdata
+        # a star written in a transfer station replaces its star value label
+        self._put("star values", tuple(fresh.text or ()), lambda v: stations.update(text=v))
 
     def _preview_key(self, preview: Preview | None) -> tuple:
         if preview is None or not preview.stations:
