@@ -210,7 +210,7 @@ def build_report(
     >>> page = build_report("tutorial", games=20, seed=3, bots="greedy", workers=1,
     ...                     hindsight_games=2)
     >>> page.startswith("<!DOCTYPE html>"), page.count("<section id=")  # no bonus race
-    (True, 11)
+    (True, 12)
     """
     if result is None:
         from vvlab.sim.run import simulate
