@@ -67,3 +67,18 @@ def test_the_script_finds_the_canvas_and_snaps_to_its_grid(editor: MapEditor) ->
     assert editor.drag in editor.children[4].children[0].children  # beside the canvas
     other = MapEditor(controller=MapEditorController(grid_step=0.5))
     assert other.drag.grid_step == 0.5 and other.drag.target != editor.drag.target
+
+
+def test_redrawing_never_changes_the_data_it_reads_without_copying(editor: MapEditor) -> None:
+    import json
+
+    for data in (editor.controller.live, MapEditorController().live):
+        editor.controller.history.replace(data)
+        shown = editor.controller.live
+        before = json.dumps(shown, sort_keys=True)
+        editor.refresh()
+        editor.painter.fit()
+        editor.refresh()
+        editor.balance_games.value = 50
+        editor.balance_button.click()  # a draft refuses; a city plays
+        assert json.dumps(shown, sort_keys=True) == before

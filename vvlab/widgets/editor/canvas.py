@@ -76,7 +76,7 @@ def grid_points(
     >>> len(grid_points(ed)[0])
     314
     """
-    stations = ed.stations
+    stations = ed.live["stations"]
     step = ed.grid_step
     if extent is None:
         x0, y0, x1, y1 = grid_extent(stations, step)
@@ -135,7 +135,7 @@ class GridCache:
 
     def __call__(self, ed: MapEditorController, extent: Box | None = None) -> dict[str, Any]:
         key = (
-            sorted((str(s.get("x")), str(s.get("y"))) for s in ed.stations.values()),
+            sorted((str(s.get("x")), str(s.get("y"))) for s in ed.live["stations"].values()),
             ed.grid_step,
             extent,
         )
@@ -158,7 +158,7 @@ def overlay_traces(ed: MapEditorController, selected: str | None) -> list[go.Sca
     >>> [t.meta for t in overlay_traces(ed, "park")]
     [{'role': 'draft', 'ids': ['zoo', 'lake']}, {'role': 'selected', 'ids': ['park']}]
     """
-    stations = ed.stations
+    stations = ed.live["stations"]
     traces = []
     if ed.draft:
         traces.append(_draft_trace(ed.draft, stations))
@@ -262,7 +262,7 @@ def plan_content(
     >>> sorted(traces[-1]["text"]) == sorted(s["name"] for s in ed.stations.values())
     True
     """
-    data = ed.data
+    data = ed.live
     try:
         city = CityMap.from_dict(data)
     except MapError:

@@ -145,8 +145,23 @@ class MapEditorController:
     # -- reading --------------------------------------------------------------------------
     @property
     def data(self) -> MapData:
-        """A copy of the map data being edited."""
+        """A copy of the map data being edited (yours to change)."""
         return copy.deepcopy(self.history.data)
+
+    @property
+    def live(self) -> MapData:
+        """The map data being edited itself, to read only: every edit, undo and redo
+        replaces it with a new object, so it never changes under a reader, and the views
+        read it without copying (:attr:`data`, :attr:`stations` and :attr:`lines` are
+        copies).
+
+        >>> ed = MapEditorController.open("tutorial")
+        >>> before = ed.live
+        >>> ed.rename_station("zoo", "Tierpark")
+        >>> before["stations"]["zoo"]["name"], ed.live["stations"]["zoo"]["name"]
+        ('Zoo', 'Tierpark')
+        """
+        return self.history.data
 
     @property
     def stations(self) -> dict[str, dict[str, Any]]:

@@ -74,7 +74,7 @@ class LineBar:
 
     def select(self, lid: str) -> None:
         """Choose the line ``lid`` (its fields show it)."""
-        ids = [str(line.get("id")) for line in self.editor.controller.lines]
+        ids = [str(line.get("id")) for line in self.editor.controller.live["lines"]]
         if tuple(self.line_select.options) != tuple(ids):
             self.line_select.options = ids
         self.line_select.value = lid
@@ -105,7 +105,7 @@ class LineBar:
 
     def refresh(self) -> None:
         """Offer the city's lines; keep the chosen one (else the last) and show it."""
-        ids = [str(line.get("id")) for line in self.editor.controller.lines]
+        ids = [str(line.get("id")) for line in self.editor.controller.live["lines"]]
         keep = self.line_select.value if self.line_select.value in ids else None
         self.line_select.options = ids
         self.line_select.value = keep if keep is not None else (ids[-1] if ids else None)
@@ -116,7 +116,7 @@ class LineBar:
         if lid is None:
             return
         controller = self.editor.controller
-        line = controller.lines[controller.line_index(lid)]
+        line = controller.live["lines"][controller.line_index(lid)]
         bonus = line.get("bonus") if isinstance(line.get("bonus"), list) else [0, 0]
         self.line_id.value = str(line.get("id", ""))
         self.line_name.value = str(line.get("name", ""))

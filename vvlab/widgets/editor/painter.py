@@ -138,7 +138,7 @@ class CanvasPainter:
     def paint(self, ed: MapEditorController, selected: str | None = None) -> None:
         """Redraw what changed since the last paint (only the overlays when the city
         and the grid are the same)."""
-        plan_key = (json.dumps(ed.data, sort_keys=True, default=str), ed.grid_step)
+        plan_key = (json.dumps(ed.live, sort_keys=True, default=str), ed.grid_step)
         if plan_key != self._plan_key:
             traces, self._layout = plan_content(
                 ed, *self.size, self._geometry, self._grid, self.view, self._names

@@ -111,7 +111,7 @@ class OpenBar:
         if not self._asking:
             self.confirm_generate_button.layout.display = "none"
         self._asking = False
-        shown = opened_source(self.editor.controller.data, builtin_maps())
+        shown = opened_source(self.editor.controller.live, builtin_maps())
         if shown == self._source_shown:
             return
         self._source_shown = shown
@@ -143,7 +143,7 @@ class CityBar:
 
     def refresh(self) -> None:
         """Show the city's id and name."""
-        data = self.editor.controller.data
+        data = self.editor.controller.live
         self.city_id.value = str(data.get("id", ""))
         self.city_name.value = str(data.get("name", ""))
 
@@ -226,7 +226,7 @@ class StationBar:
 
     def show(self, sid: str | None) -> None:
         """Put the name of the station ``sid`` in the name field (empty for ``None``)."""
-        stations = self.editor.controller.stations
+        stations = self.editor.controller.live["stations"]
         name = str(stations[sid].get("name", "")) if sid in stations else ""
         self.station_name.value = name
         self._shown = (sid, name)
@@ -244,7 +244,7 @@ class StationBar:
         changed (a name being typed stays)."""
         sid = self.editor.selected
         self.station_label.value = f"station <b>{sid or '-'}</b>"
-        stations = self.editor.controller.stations
+        stations = self.editor.controller.live["stations"]
         name = str(stations[sid].get("name", "")) if sid in stations else ""
         if (sid, name) != self._shown:
             self.show(sid)

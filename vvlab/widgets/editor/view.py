@@ -249,7 +249,7 @@ class MapEditor(w.VBox):
     def refresh(self) -> None:
         """Redraw the canvas and every panel and bar from the controller."""
         c = self.controller
-        if self.selected not in c.stations:
+        if self.selected not in c.live["stations"]:
             self.selected = None
         self.painter.paint(c, self.selected)
         self.drag.grid_step = float(c.grid_step)

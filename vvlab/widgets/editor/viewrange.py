@@ -34,7 +34,7 @@ def content_box(ed: MapEditorController, geo: MapGeometry | None = None) -> Box 
     """
     pts = [
         (float(s["x"]), float(s["y"]))
-        for s in ed.stations.values()
+        for s in ed.live["stations"].values()
         if finite(s.get("x"), s.get("y"))
     ]
     if geo is not None:
