@@ -190,6 +190,7 @@ def place_names(
     lines: Sequence[Segment] = (),
     obstacles: Sequence[Box] = (),
     bounds: Box,
+    keep: dict[str, Name] | None = None,
 ) -> dict[str, Name]:
     """Each name placed, by station id, in the order of ``names``: beside its station's
     marker (``points`` and ``radii`` in pixels, y up; every marker is an obstacle),
@@ -197,7 +198,9 @@ def place_names(
     where possible (a :class:`~vvlab.viz.layout.LabelScene`, among
     :func:`name_options`). A ``key`` station's name rather lies on a line than goes
     unnamed, and where even that has no room it is set apart with a leader
-    (:func:`leader_options`).
+    (:func:`leader_options`). ``keep``: names placed before, each tried first where it
+    was relative to its station (the same text), so that an edit moves only the names
+    it must (:func:`keep_relative` makes them from an earlier placement).
 
     >>> points = {"a": (50.0, 50.0), "b": (90.0, 50.0)}
     >>> placed = place_names({"a": "Aa", "b": "Bb"}, points, {"a": 4, "b": 4}, key={"a"},
@@ -217,7 +220,7 @@ def place_names(
     for _ in range(ROUNDS):
         scene = LabelScene([*markers, *obstacles], bounds=bounds)
         scene.lines = lines_drawn
-        namer = _Namer(scene, stations, options)
+        namer = _Namer(scene, stations, options, keep or {})
         for s in order:
             namer.place(s, key=True)
         missing = [s for s in order if s not in namer.placed]
@@ -248,14 +251,23 @@ class _Namer:
         scene: LabelScene,
         stations: dict[str, tuple[str, Point, float]],
         options: dict[tuple[str, str, float], Options],
+        keep: dict[str, Name],
     ):
         self.scene, self.stations, self.options = scene, stations, options
+        self.keep = keep
         self.placed: dict[str, Name] = {}
 
     def place(self, sid: str, key: bool) -> bool:
-        """Name ``sid`` if there is room: beside its station off the lines; a key
+        """Name ``sid`` if there is room: where it was kept, if still free (for a key
+        station even over a line); else beside its station off the lines; a key
         station's name then over a line, then apart with a leader, and at last the
         same in :data:`SMALL_SIZE`."""
+        kept = self.keep.get(sid)
+        if kept is not None and plain_text(kept.text).replace("\n", " ") == self.stations[sid][0]:
+            leaders = None if kept.leader is None else np.array([kept.leader], dtype=float)
+            if self.scene.choose(np.array([kept.box], dtype=float), key, leaders) == 0:
+                self.placed[sid] = kept
+                return True
         attempts = [("near", NAME_SIZE, False)]
         if key:
             attempts += [("near", NAME_SIZE, True), ("far", NAME_SIZE, True)]
@@ -289,6 +301,29 @@ class _Namer:
                 self.scene.drop(mine.box, mine.leader)
             self.placed[other] = theirs
             self.scene.take(theirs.box, theirs.leader)
+
+
+def keep_relative(
+    placed: dict[str, Name], before: dict[str, Point], now: dict[str, Point]
+) -> dict[str, Name]:
+    """Names placed for the station points ``before``, moved with their stations to
+    the points ``now`` (for :func:`place_names`'s ``keep``); stations gone are dropped.
+
+    >>> name = Name("A", (10.0, 0.0, 20.0, 10.0), ((0.0, 0.0), (10.0, 5.0)))
+    >>> keep_relative({"a": name}, {"a": (0.0, 0.0)}, {"a": (1.0, 2.0)})["a"][1:3]
+    ((11.0, 2.0, 21.0, 12.0), ((1.0, 2.0), (11.0, 7.0)))
+    """
+    out = {}
+    for sid, name in placed.items():
+        if sid not in now or sid not in before:
+            continue
+        dx, dy = now[sid][0] - before[sid][0], now[sid][1] - before[sid][1]
+        box = (name.box[0] + dx, name.box[1] + dy, name.box[2] + dx, name.box[3] + dy)
+        leader = name.leader
+        if leader is not None:
+            leader = tuple((x + dx, y + dy) for x, y in leader)  # type: ignore[assignment]
+        out[sid] = name._replace(box=box, leader=leader)
+    return out
 
 
 def _distance(box: Box, x: float, y: float) -> float:

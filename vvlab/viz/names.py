@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
-from vvlab.viz.geometry import Frame, station_size
+from vvlab.viz.geometry import Frame, Point, station_size
 from vvlab.viz.labels import Name, place_names
 from vvlab.viz.layout import Box
 from vvlab.viz.plan import FONT, INK
@@ -110,7 +110,17 @@ def plan_segments(city: CityMap, geo: MapGeometry, frame: Frame) -> list[Segment
     return [(frame.to_px(a), frame.to_px(b)) for a, b in pieces]
 
 
-def placed_names(city: CityMap, geo: MapGeometry, frame: Frame | None = None) -> dict[str, Name]:
+def station_points(city: CityMap, frame: Frame) -> dict[str, Point]:
+    """Each station's point in pixels of ``frame``."""
+    return {s: frame.to_px((st.x, st.y)) for s, st in city.stations.items()}
+
+
+def placed_names(
+    city: CityMap,
+    geo: MapGeometry,
+    frame: Frame | None = None,
+    keep: dict[str, Name] | None = None,
+) -> dict[str, Name]:
     """Each station name shown, by station id in :func:`named_stations` order, with its
     box in pixels of ``frame`` (the plot area the figure shows, by default
     ``geo.frame``; y up).
@@ -127,12 +137,13 @@ def placed_names(city: CityMap, geo: MapGeometry, frame: Frame | None = None) ->
     routes = [line.stations for line in city.lines]
     return place_names(
         {s: city.stations[s].name for s in order},
-        {s: frame.to_px((st.x, st.y)) for s, st in city.stations.items()},
+        station_points(city, frame),
         {s: station_size(len(city.lines_through(s))) / 2 for s in city.stations},
         key=set(key_stations(routes, list(city.stations))),
         lines=plan_segments(city, geo, frame),
         obstacles=wagon_boxes(geo, frame),
         bounds=(0.0, 0.0, frame.width, frame.height),
+        keep=keep,
     )
 
 

@@ -75,3 +75,21 @@ def _free_spot(ed):
     spot = (max(xs) + 2 * ed.grid_step, max(ys))
     assert spot not in taken
     return spot
+
+
+def test_an_edit_keeps_the_names_it_does_not_disturb_where_they_were() -> None:
+    """After moving one station, names far from it keep their places (beside their
+    stations): the editor tries each name where it was first."""
+    from vvlab.widgets.editor.view import MapEditor
+
+    editor = MapEditor("paris")
+    names = next(t for t in editor.figure.data if t.meta.get("role") == "names")
+    before = dict(zip(names.meta["ids"], zip(names.x, names.y, strict=True), strict=True))
+    moved = sorted(editor.controller.stations)[5]
+    st = editor.controller.stations[moved]
+    editor.controller.move_station(moved, st["x"] + 1, st["y"])
+    editor.refresh()
+    names = next(t for t in editor.figure.data if t.meta.get("role") == "names")
+    after = dict(zip(names.meta["ids"], zip(names.x, names.y, strict=True), strict=True))
+    kept = [s for s in before if s != moved and after.get(s) == before[s]]
+    assert len(kept) >= 0.9 * (len(before) - 1), (len(kept), len(before))

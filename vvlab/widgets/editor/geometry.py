@@ -8,12 +8,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from vvlab.viz.geometry import HEIGHT, WIDTH
-from vvlab.viz.names import placed_names
+from vvlab.viz.labels import keep_relative
+from vvlab.viz.names import placed_names, station_points
 from vvlab.viz.wagons import MapGeometry, map_geometry
 
 if TYPE_CHECKING:
     from vvlab.model.citymap import CityMap
-    from vvlab.viz.geometry import Frame
+    from vvlab.viz.geometry import Frame, Point
     from vvlab.viz.labels import Name
 
 
@@ -56,7 +57,10 @@ class GeometryCache:
 class NameCache:
     """:func:`~vvlab.viz.names.placed_names` remembering its last answer while the
     layout, the names and the canvas's pixels stay the same (a recoloured line, a
-    selection or a changed bonus needs no new placement).
+    selection or a changed bonus needs no new placement). After an edit in the same
+    view, each name is first tried where it was beside its station
+    (:func:`~vvlab.viz.labels.keep_relative`): the names an edit does not disturb stay
+    put, and placing them is quicker.
 
     >>> import vvlab
     >>> from vvlab.viz.wagons import map_geometry
@@ -69,10 +73,15 @@ class NameCache:
     def __init__(self) -> None:
         self.key: Any = None
         self.names: dict[str, Name] = {}
+        self.points: dict[str, Point] = {}
 
     def __call__(self, city: CityMap, geo: MapGeometry, frame: Frame) -> dict[str, Name]:
         names = tuple((s.id, s.name) for s in city.stations.values())
         key = (layout_key(city, 0, 0), names, geo.frame, frame)
         if key != self.key:
-            self.key, self.names = key, placed_names(city, geo, frame)
+            points = station_points(city, frame)
+            same_view = self.key is not None and self.key[3] == frame
+            keep = keep_relative(self.names, self.points, points) if same_view else None
+            self.key, self.points = key, points
+            self.names = placed_names(city, geo, frame, keep)
         return self.names
