@@ -169,3 +169,22 @@ def serve_lab(
         yield url
     finally:
         stop(proc, runtime)
+
+
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+"""Where the browser tests keep a screenshot of every step (git-ignored)."""
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator:
+    """Headless Chromium (Debian's, driven by Playwright), closed afterwards; the
+    screenshots folder exists."""
+    from playwright.sync_api import sync_playwright
+
+    SCREENSHOTS.mkdir(exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            yield browser
+        finally:
+            browser.close()

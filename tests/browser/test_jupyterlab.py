@@ -33,11 +33,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from lab_server import CHROMIUM, serve_lab
+from lab_server import SCREENSHOTS, chromium, serve_lab
 
 pytestmark = pytest.mark.browser
 
-SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 NOTEBOOK = "widgets.ipynb"
 RENDER_TIMEOUT = 120_000  # ms; kernel start, imports and the first widget render
 STEP_TIMEOUT = 30_000  # ms; one click -> kernel -> widget update -> re-render
@@ -88,44 +87,37 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def page(lab: str) -> Iterator:
     """The test notebook open in headless Chromium, every cell run."""
-    from playwright.sync_api import sync_playwright
-
-    SCREENSHOTS.mkdir(exist_ok=True)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+    with chromium() as browser:
+        pg = browser.new_page(viewport={"width": 1400, "height": 1600})
+        pg.set_default_timeout(STEP_TIMEOUT)
+        pg.on("pageerror", lambda err: BROWSER_ERRORS.append(f"page error: {err}"))
+        pg.on(
+            "console",
+            lambda msg: (
+                BROWSER_ERRORS.append(f"console: {msg.text}") if msg.type == "error" else None
+            ),
+        )
+        pg.goto(lab, timeout=RENDER_TIMEOUT)
+        cells = pg.locator(".jp-Notebook .jp-CodeCell")
+        cells.nth(1).wait_for(timeout=RENDER_TIMEOUT)
+        pg.screenshot(path=SCREENSHOTS / "01-notebook-open.png")
+        # Run the cells only once the kernel is connected, or Shift+Enter does nothing.
+        idle = pg.locator("#jp-main-statusbar").get_by_text(re.compile(r"\|\s*Idle"))
+        idle.wait_for(timeout=RENDER_TIMEOUT)
+        cells.nth(0).locator(".jp-InputArea-editor").click()
+        for _ in CELLS:  # run every cell, as Run All does
+            pg.keyboard.press("Shift+Enter")
+        prompt = cells.nth(len(CELLS) - 1).locator(".jp-InputPrompt")
         try:
-            pg = browser.new_page(viewport={"width": 1400, "height": 1600})
-            pg.set_default_timeout(STEP_TIMEOUT)
-            pg.on("pageerror", lambda err: BROWSER_ERRORS.append(f"page error: {err}"))
-            pg.on(
-                "console",
-                lambda msg: (
-                    BROWSER_ERRORS.append(f"console: {msg.text}") if msg.type == "error" else None
-                ),
+            pg.wait_for_function(
+                "el => /\\[(\\*|\\d+)\\]/.test(el.textContent)",
+                arg=prompt.element_handle(),
+                timeout=STEP_TIMEOUT,
             )
-            pg.goto(lab, timeout=RENDER_TIMEOUT)
-            cells = pg.locator(".jp-Notebook .jp-CodeCell")
-            cells.nth(1).wait_for(timeout=RENDER_TIMEOUT)
-            pg.screenshot(path=SCREENSHOTS / "01-notebook-open.png")
-            # Run the cells only once the kernel is connected, or Shift+Enter does nothing.
-            idle = pg.locator("#jp-main-statusbar").get_by_text(re.compile(r"\|\s*Idle"))
-            idle.wait_for(timeout=RENDER_TIMEOUT)
-            cells.nth(0).locator(".jp-InputArea-editor").click()
-            for _ in CELLS:  # run every cell, as Run All does
-                pg.keyboard.press("Shift+Enter")
-            prompt = cells.nth(len(CELLS) - 1).locator(".jp-InputPrompt")
-            try:
-                pg.wait_for_function(
-                    "el => /\\[(\\*|\\d+)\\]/.test(el.textContent)",
-                    arg=prompt.element_handle(),
-                    timeout=STEP_TIMEOUT,
-                )
-            except Exception as err:
-                pg.screenshot(path=SCREENSHOTS / "failed-run-cells.png")
-                raise AssertionError("Shift+Enter did not run the notebook's cells") from err
-            yield pg
-        finally:
-            browser.close()
+        except Exception as err:
+            pg.screenshot(path=SCREENSHOTS / "failed-run-cells.png")
+            raise AssertionError("Shift+Enter did not run the notebook's cells") from err
+        yield pg
 
 
 def _output(page, index: int):

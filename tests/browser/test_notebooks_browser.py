@@ -32,11 +32,10 @@ from pathlib import Path
 
 import pytest
 from figure_checks import FIGURE_JS, figure_problems
-from lab_server import CHROMIUM, REPO, serve_lab
+from lab_server import REPO, SCREENSHOTS, chromium, serve_lab
 
 pytestmark = pytest.mark.browser
 
-SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 NOTEBOOKS = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))
 VIEWPORT = {"width": 1400, "height": 900}
 OPEN_TIMEOUT = 120  # s; JupyterLab's first page load and kernel start on a busy machine
@@ -102,15 +101,8 @@ def lab_root(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def browser(lab_root: str) -> Iterator:
     """Headless Chromium, shared by the notebooks' pages."""
-    from playwright.sync_api import sync_playwright
-
-    SCREENSHOTS.mkdir(exist_ok=True)
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 def _state(page) -> dict | None:

@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from vvlab.cli.check import CHECK_BOTS
-from vvlab.cli.options import split_bots
+from vvlab.cli.balance_options import add_balance_arguments, balance_options, targets_of
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -20,10 +19,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("a", help="the first city: built-in map name or .json file")
     p.add_argument("b", help="the second city")
-    p.add_argument("--bots", default=CHECK_BOTS, help=f"the skill levels (default {CHECK_BOTS})")
-    p.add_argument("--games", type=int, default=1000, help="solo games per level and city")
-    p.add_argument("--seed", type=int, default=0, help="seed: the same deals for both")
-    p.add_argument("--ruleset", default="voll-verplant", help="ruleset name or .json file")
+    add_balance_arguments(p, games=1000, games_help="solo games per level and city")
     p.set_defaults(run=cmd_compare)
 
 
@@ -31,9 +27,6 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``vvlab compare``."""
     from vvlab.design import compare_maps
 
-    comparison = compare_maps(
-        args.a, args.b, bots=split_bots(args.bots), games=args.games, seed=args.seed,
-        ruleset=args.ruleset,
-    )  # fmt: skip
+    comparison = compare_maps(args.a, args.b, targets_of(args), **balance_options(args))
     out.write(comparison.text() + "\n")
     return 0

@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from vvlab.cli.check import CHECK_BOTS
-from vvlab.cli.options import add_progress_argument, show_progress, split_bots
+from vvlab.cli.balance_options import add_balance_arguments, balance_options, targets_of
+from vvlab.cli.options import add_progress_argument, show_progress
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -22,13 +22,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("map", help="built-in map name or .json file")
     p.add_argument("--out", required=True, help="the tuned city's .json file")
-    p.add_argument("--targets", metavar="FILE", default=None, help="balance targets (JSON)")
-    p.add_argument("--bots", default=CHECK_BOTS, help=f"the skill levels (default {CHECK_BOTS})")
-    p.add_argument("--seed", type=int, default=0, help="seed: the deals of every candidate")
-    p.add_argument("--games", type=int, default=500, help="solo games per level and candidate")
+    add_balance_arguments(p, games=500, games_help="solo games per level and candidate")
     p.add_argument("--max-evaluations", type=int, default=200, help="candidates judged at most")
     p.add_argument("--budget-s", type=float, default=None, help="stop after this many seconds")
-    p.add_argument("--ruleset", default="voll-verplant", help="ruleset name or .json file")
     p.add_argument("--force", action="store_true", help="replace --out if it exists")
     add_progress_argument(p)
     p.set_defaults(run=cmd_tune)
@@ -36,22 +32,18 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 def cmd_tune(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``vvlab tune``: refuse an existing ``--out`` first, search, write, print."""
-    from vvlab.design import BalanceTargets, tune
+    from vvlab.design import tune
     from vvlab.model.files import check_target
     from vvlab.model.io import save_map
 
     check_target(args.out, args.force)  # before the search
-    targets = BalanceTargets.load(args.targets) if args.targets else None
     result = tune(
         args.map,
-        targets,
-        bots=split_bots(args.bots),
-        seed=args.seed,
-        games=args.games,
+        targets_of(args),
         max_evaluations=args.max_evaluations,
         budget_s=args.budget_s,
-        ruleset=args.ruleset,
         progress=show_progress(args),
+        **balance_options(args),
     )
     save_map(result.city, args.out, overwrite=args.force)
     out.write(result.summary() + "\n")
