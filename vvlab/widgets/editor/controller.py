@@ -279,6 +279,12 @@ class MapEditorController:
         """Move a station to ``(x, y)`` snapped to the grid."""
         self.station_edits.move(sid, x, y)
 
+    def place_stations(
+        self, positions: dict[str, tuple[float, float]], label: str = "tidy layout"
+    ) -> None:
+        """Put several stations at new positions as one undoable edit (a new layout)."""
+        self.station_edits.place_all(positions, label)
+
     def rename_station(self, sid: str, name: str) -> None:
         """Give a station a new name (blank names are listed as problems)."""
         self.station_edits.rename(sid, name)

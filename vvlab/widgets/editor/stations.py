@@ -108,6 +108,23 @@ class StationEdits:
         label = f"move station {self._name(sid)}"
         self.history.edit(lambda data: data["stations"][sid].update(x=x, y=y), label)
 
+    def place_all(self, positions: dict[str, tuple[float, float]], label: str) -> None:
+        """Put several stations at new positions (as given: a layout is not snapped) in
+        one undo step named ``label``; unknown ids are an error and nothing moves.
+
+        >>> history = EditHistory({"stations": {"a": {"x": 0, "y": 0}}, "lines": []})
+        >>> StationEdits(history).place_all({"a": (2.5, 1)}, "tidy"); history.data["stations"]
+        {'a': {'x': 2.5, 'y': 1}}
+        """
+        for sid in positions:
+            require_station(self.history.data, sid)
+
+        def change(data: MapData) -> None:
+            for sid, (x, y) in positions.items():
+                data["stations"][sid].update(x=x, y=y)
+
+        self.history.edit(change, label)
+
     def rename(self, sid: str, name: str) -> None:
         """Give a station a new name (blank names are listed as problems)."""
         require_station(self.history.data, sid)

@@ -31,6 +31,7 @@ from vvlab.widgets.editor.compare_bar import CompareBar
 from vvlab.widgets.editor.controller import MapEditorController
 from vvlab.widgets.editor.drag import StationDrag
 from vvlab.widgets.editor.history import EditError
+from vvlab.widgets.editor.layout_bar import LayoutBar
 from vvlab.widgets.editor.line_bar import LineBar
 from vvlab.widgets.editor.painter import CanvasPainter
 from vvlab.widgets.editor.panels import problems_html, stats_html
@@ -62,8 +63,9 @@ class MapEditor(w.VBox):
 
     The editor holds one bar per row of controls (``open_bar``, ``city_bar``,
     ``mode_bar``, ``station_bar``, ``draw_bar``, ``line_bar``, ``balance_bar``,
-    ``tune_bar`` ("Balance for me"), ``save_bar``, ``compare_bar``); their controls
-    read as the editor's own attributes too (``editor.undo_button`` is
+    ``tune_bar`` ("Balance for me"), ``save_bar``, ``compare_bar``, ``layout_bar``
+    (GTFS import, schematic layout)); their controls read as the editor's own
+    attributes too (``editor.undo_button`` is
     ``editor.mode_bar.undo_button``).
 
     Parameters
@@ -119,6 +121,7 @@ class MapEditor(w.VBox):
         self.draw_bar, self.line_bar = DrawBar(self), LineBar(self)
         self.balance_bar, self.save_bar = BalanceBar(self), SaveBar(self)
         self.tune_bar, self.compare_bar = TuneBar(self), CompareBar(self)
+        self.layout_bar = LayoutBar(self)
         self.bars = (
             self.open_bar,
             self.city_bar,
@@ -130,6 +133,7 @@ class MapEditor(w.VBox):
             self.tune_bar,
             self.save_bar,
             self.compare_bar,
+            self.layout_bar,
         )
         self.children = [
             self.open_bar.box,
