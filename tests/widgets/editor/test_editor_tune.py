@@ -107,3 +107,13 @@ def test_compare_with_a_saved_file_lists_changes_and_verdicts(tmp_path) -> None:
     editor.compare_path.value = str(tmp_path / "missing.json")
     editor.compare_button.click()
     assert "missing.json" in message(editor) and editor.comparison.value == ""
+
+
+def test_the_quick_balance_kernels_load_once_in_the_background() -> None:
+    from vvlab.widgets.editor.stats import warm_up
+
+    MapEditor("tutorial")
+    timer = warm_up()
+    assert timer is warm_up() and timer.daemon  # one per process, never blocks an exit
+    timer.join(120)
+    assert not timer.is_alive()

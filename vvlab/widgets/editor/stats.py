@@ -7,6 +7,7 @@ solo greedy games on the compiled fast path.
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 from fractions import Fraction
@@ -153,6 +154,34 @@ class QuickBalance:
             f"{len(score)} solo greedy games in {self.seconds:.2f} s: score mean "
             f"{score.mean():.1f}, sd {score.std():.1f}, min {score.min()}, max {score.max()}"
         )
+
+
+WARM_UP_DELAY = 2.0
+"""Seconds after the first editor is made before the kernels are loaded: once it is on
+screen (loading them meanwhile would slow its start)."""
+_WARMING: list[threading.Timer] = []
+
+
+def warm_up(delay: float = WARM_UP_DELAY) -> threading.Timer:
+    """Load the compiled kernels the quick balance plays with (greedy and random) in
+    the background ``delay`` seconds from now, once per process, so that the first
+    click does not wait for them (about a second from the cache). Returns the timer.
+
+    >>> warm_up() is warm_up()
+    True
+    """
+    if not _WARMING:
+        from vvlab.sim.run import simulate
+
+        def play() -> None:
+            for bot in ("greedy", "random"):
+                simulate("tutorial", bots=[bot], games=1, workers=1, progress=False,
+                         engine="fast")  # fmt: skip
+
+        _WARMING.append(threading.Timer(delay, play))
+        _WARMING[0].daemon = True
+        _WARMING[0].start()
+    return _WARMING[0]
 
 
 def quick_balance(

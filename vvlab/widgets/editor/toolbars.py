@@ -18,6 +18,7 @@ from vvlab.model import builtin_maps
 from vvlab.widgets.controls import button, message_html, row
 from vvlab.widgets.editor.files import BLANK, OTHER, opened_source
 from vvlab.widgets.editor.history import EditError
+from vvlab.widgets.editor.stats import warm_up
 
 if TYPE_CHECKING:
     from vvlab.widgets.editor.view import MapEditor
@@ -318,6 +319,7 @@ class BalanceBar:
         head = row(self.balance_games, self.balance_seed, self.balance_button)
         parts = [head, self.balance_summary, self.balance_verdict, self.balance_figures]
         self.box = w.VBox(parts)
+        warm_up()
 
     def _balance(self) -> None:
         self.balance_summary.value = "running..."
