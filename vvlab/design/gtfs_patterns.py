@@ -9,7 +9,8 @@ a station served twice in a row counted once). Of a route's patterns:
    direction's trips run it exactly; the most frequent pattern always is.
 3. The *full-length* patterns are the common ones that no other common pattern
    contains: a short turn, or an express that skips stations, is contained in the
-   full run (its stations appear in it in the same order), in either direction.
+   full run (its stations appear in it in the same order), in either direction; a
+   circle run from another start, or the other way round, is the same circle.
 4. Each full-length pattern is a *branch*, direction 0's (as the trips run, so the
    wagon stands at its first stop) before direction 1's (reversed, and only where they
    add a branch), the most frequent first.
@@ -74,7 +75,7 @@ def branches(trips: Iterable[tuple[str, Pattern]]) -> list[Pattern]:
         p[::-1] for p in _common(by_direction.get("1", [])))]  # fmt: skip
     kept: list[Pattern] = []
     for pattern in sorted(candidates, key=len, reverse=True):  # stable: order kept on ties
-        if not any(_contains(k, pattern) or _contains(k, pattern[::-1]) for k in kept):
+        if not any(_covers(k, pattern) for k in kept):
             kept.append(pattern)
     ordered = [p for p in candidates if p in kept]
     return [tuple(dict.fromkeys(p)) for p in dict.fromkeys(ordered)]
@@ -109,6 +110,12 @@ def _same_circle(a: Pattern, b: Pattern) -> bool:
         return False
     start = b.index(a[0])
     return b[start:] + b[:start] == a
+
+
+def _covers(kept: Pattern, pattern: Pattern) -> bool:
+    """True when ``pattern`` adds nothing to ``kept``: it is contained in it, or runs
+    its circle, in either direction."""
+    return any(_contains(kept, p) or _same_circle(kept, p) for p in (pattern, pattern[::-1]))
 
 
 def _contains(longer: Pattern, shorter: Pattern) -> bool:
