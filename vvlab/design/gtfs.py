@@ -166,7 +166,7 @@ def _expand(route_types: Iterable[int]) -> list[int]:
 def _choose_routes(data: Feed, names: list[str] | None, types: set[int]) -> pd.DataFrame:
     """The routes to import, in order: ``names`` matched against short names and ids,
     or every route of ``types``; a :class:`GTFSError` for a name that matches none."""
-    table = data.tables["routes"]
+    table = data.read("routes")
     where = f"{data.name}: routes.txt"
     kind = pd.to_numeric(table["route_type"], errors="coerce")
     of_type = table[kind.isin(types)]
@@ -219,20 +219,23 @@ def _label(route: pd.Series) -> str:
 def _lines(data: Feed, chosen: pd.DataFrame, named: bool) -> tuple[list[_Line], dict]:
     """The lines of the chosen routes (a route without trips: an error when it was
     named, a warning when it came with its type) and the stations they use."""
-    trips = data.tables["trips"]
-    trips = trips[trips["route_id"].isin(chosen["route_id"])]
-    stop_times = data.tables["stop_times"]
-    stop_times = stop_times[stop_times["trip_id"].isin(trips["trip_id"])]
+    route_ids = chosen["route_id"].tolist()
+    trips = data.read("trips", lambda part: part["route_id"].isin(route_ids))
+    trip_ids = trips["trip_id"].tolist()
+    stop_times = data.read("stop_times", lambda part: part["trip_id"].isin(trip_ids))
     station_of, places = merge_stops(
-        data.tables["stops"], stop_times["stop_id"], f"{data.name}: stops.txt"
+        data.read("stops"), stop_times["stop_id"].unique().tolist(), f"{data.name}: stops.txt"
     )
     patterns = trip_patterns(stop_times, station_of, f"{data.name}: stop_times.txt")
-    trips = trips[trips["trip_id"].isin(patterns.index)]
+    runs: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+    for route_id, direction, trip in trips[["route_id", "direction_id", "trip_id"]].itertuples(
+        index=False
+    ):
+        if trip in patterns:
+            runs.setdefault(route_id, []).append((direction, patterns[trip]))
     lines: list[_Line] = []
     for _, route in chosen.iterrows():
-        runs = trips[trips["route_id"] == route["route_id"]]
-        found = branches(zip(runs["direction_id"], patterns[runs["trip_id"]], strict=True))
-        found = [b for b in found if len(b) >= 2]
+        found = [b for b in branches(runs.get(route["route_id"], [])) if len(b) >= 2]
         if not found:
             _no_trips(data.name, route, named)
             continue
@@ -384,7 +387,9 @@ def _colour(lines: list[_Line]) -> None:
 
 def _agency(data: Feed) -> str:
     """The agency's name when the feed has exactly one."""
-    agency = data.tables.get("agency")
-    if agency is None or agency["agency_name"].nunique() != 1:
+    if not data.has("agency"):
+        return ""
+    agency = data.read("agency")
+    if agency["agency_name"].nunique() != 1:
         return ""
     return clean_name(agency["agency_name"].iloc[0], "")

@@ -2,25 +2,28 @@
 
 GTFS files are plain CSV, so pandas reads them without a GTFS library (none is a
 dependency of vvlab): every column as text, a byte-order mark allowed, blanks kept as
-``""``. Only the columns the import uses are kept, so a large ``stop_times.txt`` costs
-little memory. Every problem raises :class:`GTFSError` naming the feed and the file.
+``""``. Only the columns the import uses are kept, and a table is read in parts that
+can be filtered as they come, so a large ``stop_times.txt`` costs little memory. Every
+problem raises :class:`GTFSError` naming the feed and the file.
 
 Examples
 --------
->>> from pathlib import Path
->>> feed = read_feed(Path("tests/data/gtfs/prague"))
->>> sorted(feed.tables)
-['agency', 'routes', 'stop_times', 'stops', 'trips']
->>> list(feed.tables["routes"]["route_short_name"])
+>>> feed = read_feed("tests/data/gtfs/prague")
+>>> list(feed.read("routes")["route_short_name"])
 ['A', 'B', 'C', '22']
+>>> trips = feed.read("trips", keep=lambda part: part["route_id"] == "L993")
+>>> len(trips), sorted(set(trips["direction_id"]))
+(8, ['0', '1'])
 """
 
 from __future__ import annotations
 
 import os
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path, PurePosixPath
 from typing import IO
 
@@ -59,89 +62,129 @@ missing optional column reads as blanks). ``agency.txt`` itself is optional."""
 REQUIRED_FILES = ("routes", "trips", "stop_times", "stops")
 
 
+Opener = Callable[[], AbstractContextManager[IO[bytes]]]
+"""Opens one file of a feed for reading (bytes)."""
+CHUNK_ROWS = 500_000
+"""Rows read at a time: a large ``stop_times.txt`` is filtered as it is read."""
+
+
 @dataclass(frozen=True)
 class Feed:
-    """A feed's tables by file name without ``.txt`` (``"stops"``, ...): text columns
-    as listed in :data:`COLUMNS`. ``name`` is the feed as given, for messages."""
+    """A feed's files by name (``"stops.txt"``, ...), each as a function that opens
+    it; :meth:`read` gives a table. ``name`` is the feed as given, for messages."""
 
     name: str
-    tables: dict[str, pd.DataFrame]
+    files: dict[str, Opener]
+
+    def has(self, table: str) -> bool:
+        """True when the feed has the file ``table`` + ``.txt``."""
+        return f"{table}.txt" in self.files
+
+    def read(
+        self, table: str, keep: Callable[[pd.DataFrame], pd.Series] | None = None
+    ) -> pd.DataFrame:
+        """The file ``table`` + ``.txt`` as text columns (see :data:`COLUMNS`): the
+        rows for which ``keep`` (given a part of the table) is true, or all.
+
+        Raises
+        ------
+        GTFSError
+            For a missing column, or a file that is empty or not CSV.
+        """
+        where = f"{self.name}: {table}.txt"
+        required, optional = COLUMNS[table]
+        wanted = {*required, *optional}
+        try:
+            with self.files[f"{table}.txt"]() as handle:
+                parts = [
+                    part[keep(part)] if keep else part
+                    for part in _chunks(handle, wanted, where, table)
+                ]
+        except pd.errors.EmptyDataError:
+            raise GTFSError(f"{where}: the file is empty (it needs a header line)") from None
+        except (pd.errors.ParserError, UnicodeDecodeError, ValueError) as err:
+            reason = " ".join(str(err).split())
+            raise GTFSError(f"{where}: not a readable CSV file ({reason})") from None
+        return pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
 
 
 def read_feed(path: str | os.PathLike[str]) -> Feed:
-    """Read the GTFS feed at ``path``, a zip file or a folder.
+    """The GTFS feed at ``path``, a zip file or a folder, ready to read.
 
     Raises
     ------
     GTFSError
-        For a missing path, a file that is no zip, a missing required file (routes,
-        trips, stop_times, stops) or column, or a file that is not CSV.
+        For a missing path, a file that is no zip, or a feed without one of the
+        files the import needs (routes, trips, stop_times, stops).
     """
     name = os.fspath(path)
-    files = _feed_files(Path(path), name)
-    tables = {}
-    for table in (*REQUIRED_FILES, "agency"):
-        if f"{table}.txt" not in files:
-            if table in REQUIRED_FILES:
-                raise GTFSError(f"{name}: no {table}.txt in the feed (a GTFS feed needs it)")
-            continue
-        tables[table] = _read_table(files[f"{table}.txt"](), f"{name}: {table}.txt", table)
-    return Feed(name, tables)
+    feed = Feed(name, _feed_files(Path(path), name))
+    for table in REQUIRED_FILES:
+        if not feed.has(table):
+            raise GTFSError(f"{name}: no {table}.txt in the feed (a GTFS feed needs it)")
+    return feed
 
 
-def _feed_files(path: Path, name: str) -> dict[str, Callable[[], IO[bytes]]]:
-    """The feed's ``.txt`` files by name, each as a function that opens it (bytes)."""
+def _feed_files(path: Path, name: str) -> dict[str, Opener]:
+    """The feed's ``.txt`` files by name, each as a function that opens it."""
     if path.is_dir():
-        return {p.name: (lambda p=p: p.open("rb")) for p in sorted(path.glob("*.txt"))}
+        return {p.name: partial(p.open, "rb") for p in sorted(path.glob("*.txt"))}
     if not path.exists():
         raise GTFSError(f"{name}: no such file or folder")
     if not zipfile.is_zipfile(path):
         raise GTFSError(f"{name}: not a zip file or a folder (a GTFS feed is one or the other)")
     try:
-        archive = zipfile.ZipFile(path)
+        with zipfile.ZipFile(path) as archive:
+            members = archive.namelist()
     except (OSError, zipfile.BadZipFile) as err:
         raise GTFSError(f"{name}: cannot open the zip file ({err})") from None
-    return _zip_members(archive)
+    return _zip_members(path, members)
 
 
-def _zip_members(archive: zipfile.ZipFile) -> dict[str, Callable[[], IO[bytes]]]:
+def _zip_members(path: Path, members: list[str]) -> dict[str, Opener]:
     """The archive's ``.txt`` files by base name; the shallowest wins, so a feed zipped
     with its folder reads the same."""
-    members = sorted(
-        (m for m in archive.namelist() if m.endswith(".txt") and not m.startswith("__MACOSX")),
+    texts = sorted(
+        (m for m in members if m.endswith(".txt") and not m.startswith("__MACOSX")),
         key=lambda m: (m.count("/"), m),
     )
-    files: dict[str, Callable[[], IO[bytes]]] = {}
-    for member in members:
-        files.setdefault(PurePosixPath(member).name, lambda m=member: archive.open(m))
+    files: dict[str, Opener] = {}
+    for member in texts:
+        files.setdefault(PurePosixPath(member).name, partial(_open_member, path, member))
     return files
 
 
-def _read_table(handle: IO[bytes], where: str, table: str) -> pd.DataFrame:
-    """One file as text columns: the required ones (a :class:`GTFSError` for a missing
-    one) and the optional ones (blank when missing)."""
+@contextmanager
+def _open_member(path: Path, member: str) -> Iterator[IO[bytes]]:
+    with zipfile.ZipFile(path) as archive, archive.open(member) as handle:
+        yield handle
+
+
+def _chunks(handle: IO[bytes], wanted: set[str], where: str, table: str) -> Iterator[pd.DataFrame]:
+    """The file in parts of :data:`CHUNK_ROWS` rows, tidied (:func:`_tidy`)."""
+    reader = pd.read_csv(
+        handle,
+        dtype=str,
+        keep_default_na=False,
+        encoding="utf-8-sig",
+        skipinitialspace=True,
+        usecols=lambda c: c.strip() in wanted,
+        chunksize=CHUNK_ROWS,
+    )
+    with reader:
+        for part in reader:
+            yield _tidy(part, where, table)
+
+
+def _tidy(part: pd.DataFrame, where: str, table: str) -> pd.DataFrame:
+    """Column names and values without surrounding blanks; a :class:`GTFSError` for a
+    missing required column, blanks for a missing optional one."""
     required, optional = COLUMNS[table]
-    wanted = {*required, *optional}
-    try:
-        with handle:
-            frame = pd.read_csv(
-                handle,
-                dtype=str,
-                keep_default_na=False,
-                encoding="utf-8-sig",
-                skipinitialspace=True,
-                usecols=lambda c: c.strip() in wanted,
-            )
-    except pd.errors.EmptyDataError:
-        raise GTFSError(f"{where}: the file is empty (it needs a header line)") from None
-    except (pd.errors.ParserError, UnicodeDecodeError, ValueError) as err:
-        reason = " ".join(str(err).split())
-        raise GTFSError(f"{where}: not a readable CSV file ({reason})") from None
-    frame.columns = [c.strip() for c in frame.columns]
-    missing = [c for c in required if c not in frame.columns]
+    part.columns = [c.strip() for c in part.columns]
+    missing = [c for c in required if c not in part.columns]
     if missing:
         raise GTFSError(f"{where}: no column {', '.join(missing)}")
     for column in optional:
-        if column not in frame.columns:
-            frame[column] = ""
-    return frame.apply(lambda col: col.str.strip())
+        if column not in part.columns:
+            part[column] = ""
+    return part.apply(lambda col: col.str.strip())

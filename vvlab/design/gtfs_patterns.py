@@ -46,9 +46,11 @@ MIN_SHARE = 0.1
 Pattern = tuple[str, ...]
 
 
-def trip_patterns(stop_times: pd.DataFrame, station_of: dict[str, str], where: str) -> pd.Series:
-    """Each trip's pattern (a tuple of station keys), indexed by ``trip_id``, from its
-    stop times in ``stop_sequence`` order. ``where`` names ``stop_times.txt``."""
+def trip_patterns(
+    stop_times: pd.DataFrame, station_of: dict[str, str], where: str
+) -> dict[str, Pattern]:
+    """Each trip's pattern (a tuple of station keys) by ``trip_id``, from its stop times
+    in ``stop_sequence`` order. ``where`` names ``stop_times.txt``."""
     order = pd.to_numeric(stop_times["stop_sequence"], errors="coerce")
     bad = stop_times[order.isna() | (order % 1 != 0)]
     if len(bad):
@@ -57,12 +59,19 @@ def trip_patterns(stop_times: pd.DataFrame, station_of: dict[str, str], where: s
             f"{where}: trip {row['trip_id']!r} has a stop_sequence that is no whole number "
             f"({row['stop_sequence']!r})"
         )
-    frame = stop_times.assign(order=order, station=stop_times["stop_id"].map(station_of))
-    frame = frame.sort_values(["trip_id", "order"], kind="stable")
-    repeat = (frame["station"] == frame["station"].shift()) & (
-        frame["trip_id"] == frame["trip_id"].shift()
-    )
-    return frame[~repeat].groupby("trip_id", sort=False)["station"].agg(tuple)
+    frame = stop_times.assign(order=order).sort_values(["trip_id", "order"], kind="stable")
+    trips = frame["trip_id"].tolist()
+    stations = [station_of[stop] for stop in frame["stop_id"].tolist()]
+    starts = [k for k in range(len(trips)) if k == 0 or trips[k] != trips[k - 1]]
+    return {
+        trips[start]: tuple(_collapse(stations[start:end]))
+        for start, end in zip(starts, [*starts[1:], len(trips)], strict=True)
+    }
+
+
+def _collapse(stations: list[str]) -> list[str]:
+    """The stations without a station repeated right after itself."""
+    return [s for k, s in enumerate(stations) if k == 0 or s != stations[k - 1]]
 
 
 def branches(trips: Iterable[tuple[str, Pattern]]) -> list[Pattern]:
