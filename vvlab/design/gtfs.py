@@ -1,8 +1,9 @@
 """A draft city from a GTFS feed: the lines and stations of a real network.
 
 :func:`from_gtfs` reads a feed (:mod:`vvlab.design.gtfs_feed`), takes the chosen
-routes' trips, merges stops into stations (:mod:`vvlab.design.gtfs_stations`), finds
-each route's branches (:mod:`vvlab.design.gtfs_patterns`) and builds a
+routes' trips (:mod:`vvlab.design.gtfs_routes`), merges stops into stations
+(:mod:`vvlab.design.gtfs_stations`), finds each route's branches
+(:mod:`vvlab.design.gtfs_patterns`) and builds a
 :class:`~vvlab.model.CityMap` whose indicator boxes and bonuses are first guesses, for
 :func:`vvlab.design.tune` to set. Stations are laid out as on the ground; a schematic
 layout is a separate step.
@@ -27,6 +28,7 @@ import pandas as pd
 
 from vvlab.design.gtfs_feed import Feed, GTFSError, GTFSWarning, read_feed
 from vvlab.design.gtfs_patterns import branches, trip_patterns
+from vvlab.design.gtfs_routes import METRO, choose_routes, expand_types, route_label
 from vvlab.design.gtfs_stations import (
     Place,
     ascii_words,
@@ -41,18 +43,7 @@ from vvlab.model.colors import distinct_color, is_hex
 from vvlab.model.generate import default_scoring
 from vvlab.model.validate import FORMAT, ID_PATTERN, MAX_ID_LENGTH, MAX_LINES
 
-__all__ = ["EXTENDED_ROUTE_TYPES", "METRO", "GTFSError", "GTFSWarning", "from_gtfs"]
-
-METRO = (1,)
-"""The default ``route_types``: subway and metro (with the extended types 400-404)."""
-EXTENDED_ROUTE_TYPES: dict[int, tuple[int, ...]] = {
-    0: tuple(range(900, 907)),  # tram
-    1: tuple(range(400, 405)),  # urban railway, metro, underground
-    2: tuple(range(100, 118)),  # railway
-    3: tuple(range(700, 717)),  # bus
-}
-"""The extended route types (Google's Hierarchical Vehicle Types) that a basic type in
-``route_types`` also takes; any other number takes itself only."""
+__all__ = ["GTFSError", "GTFSWarning", "from_gtfs"]
 
 
 @dataclass
@@ -90,7 +81,8 @@ def from_gtfs(
         order the lines get; default every route of ``route_types``.
     route_types
         GTFS ``route_type`` numbers: 1 (metro, default), 0 (tram), 2 (rail), 3 (bus)
-        also take their extended types (1: 400-404, see :data:`EXTENDED_ROUTE_TYPES`).
+        also take their extended types (1: 400-404; see
+        :data:`vvlab.design.gtfs_routes.EXTENDED_ROUTE_TYPES`).
     id, name
         The city's id and name; default the feed's file name (as an id) and its
         agency's name (or the file name).
@@ -138,7 +130,7 @@ def from_gtfs(
     if max_stations is not None and max_stations < 2:
         raise ValueError(f"max_stations must be at least 2, got {max_stations}")
     data = read_feed(feed)
-    chosen = _choose_routes(data, _route_list(routes), set(_expand(route_types)))
+    chosen = choose_routes(data, _route_list(routes), set(expand_types(route_types)))
     lines, places = _lines(data, chosen, named=routes is not None)
     if max_stations is not None:
         _thin(lines, places, max_stations)
@@ -149,68 +141,6 @@ def _route_list(routes: Sequence[str] | str | None) -> list[str] | None:
     if routes is None:
         return None
     return [routes] if isinstance(routes, str) else [str(r) for r in routes]
-
-
-def _expand(route_types: Iterable[int]) -> list[int]:
-    """The route types asked for, each basic type with its extended ones.
-
-    >>> _expand([1, 0])[:6]
-    [1, 400, 401, 402, 403, 404]
-    """
-    return [t for basic in route_types for t in (int(basic), *EXTENDED_ROUTE_TYPES.get(basic, ()))]
-
-
-# -- routes ----------------------------------------------------------------------------
-
-
-def _choose_routes(data: Feed, names: list[str] | None, types: set[int]) -> pd.DataFrame:
-    """The routes to import, in order: ``names`` matched against short names and ids,
-    or every route of ``types``; a :class:`GTFSError` for a name that matches none."""
-    table = data.read("routes")
-    where = f"{data.name}: routes.txt"
-    kind = pd.to_numeric(table["route_type"], errors="coerce")
-    of_type = table[kind.isin(types)]
-    if names is None:
-        if of_type.empty:
-            found = sorted({str(t) for t in table["route_type"]})
-            raise GTFSError(
-                f"{where}: no route of route_types {_types_text(types)} "
-                f"(route types in the feed: {', '.join(found) or 'none'})"
-            )
-        return of_type
-    picked = []
-    for route in names:
-        match = of_type[(of_type["route_short_name"] == route) | (of_type["route_id"] == route)]
-        if match.empty:
-            raise GTFSError(_unknown_route(table, route, types, where))
-        picked.append(match)
-    return pd.concat(picked).drop_duplicates("route_id")
-
-
-def _types_text(types: set[int]) -> str:
-    basic = sorted(t for t in types if t < 100) or sorted(types)
-    return ", ".join(map(str, basic))
-
-
-def _unknown_route(table: pd.DataFrame, route: str, types: set[int], where: str) -> str:
-    other = table[(table["route_short_name"] == route) | (table["route_id"] == route)]
-    if len(other):
-        kind = other["route_type"].iloc[0]
-        return (
-            f"{where}: route {route!r} has route_type {kind}, not among route_types "
-            f"{_types_text(types)} (add {kind} to route_types)"
-        )
-    kinds = pd.to_numeric(table["route_type"], errors="coerce").isin(types)
-    known = [_label(row) for _, row in table[kinds].iterrows()]
-    shown = ", ".join(known[:20]) + (", ..." if len(known) > 20 else "")
-    return (
-        f"{where}: no route {route!r} (by route_short_name or route_id); routes of "
-        f"route_types {_types_text(types)}: {shown or 'none'}"
-    )
-
-
-def _label(route: pd.Series) -> str:
-    return route["route_short_name"] or route["route_id"]
 
 
 # -- lines -----------------------------------------------------------------------------
@@ -251,7 +181,7 @@ def _lines(data: Feed, chosen: pd.DataFrame, named: bool) -> tuple[list[_Line], 
 
 
 def _no_trips(feed: str, route: pd.Series, named: bool) -> None:
-    text = f"{feed}: route {_label(route)!r} has no trips (trips.txt, stop_times.txt)"
+    text = f"{feed}: route {route_label(route)!r} has no trips (trips.txt, stop_times.txt)"
     if named:
         raise GTFSError(text)
     warnings.warn(text + "; left out", GTFSWarning, stacklevel=4)
@@ -260,7 +190,7 @@ def _no_trips(feed: str, route: pd.Series, named: bool) -> None:
 def _route_lines(route: pd.Series, found: list, places: dict[str, Place]) -> list[_Line]:
     """One line per branch: ids suffixed a, b, ... and names with the termini when
     there are several."""
-    base = _label(route)
+    base = route_label(route)
     name = clean_name(route["route_long_name"], base)
     color = "#" + route["route_color"].upper()
     color = color if is_hex(color) else ""
