@@ -157,6 +157,12 @@ def test_a_circular_route_is_cut_at_its_first_stop(tmp_path) -> None:
     ]
 
 
+def test_without_direction_ids_the_way_back_is_no_branch(tmp_path) -> None:
+    trips = [("u", "", list("abc")), ("u", "", list("cba")), ("u", "", list("cba"))]
+    city = from_gtfs(write_feed(tmp_path / "f", line_of_stops("abc"), [("u", "U", 1, "")], trips))
+    assert [(line.id, line.stations) for line in city.lines] == [("U", ("c", "b", "a"))]
+
+
 def test_stops_without_parents_merge_by_name_within_a_few_hundred_metres(tmp_path) -> None:
     stops = {
         "c1": ("Central", 50.0, 14.0),

@@ -177,6 +177,8 @@ def _lines(data: Feed, chosen: pd.DataFrame, named: bool) -> tuple[list[_Line], 
             f"{data.name}: {len(lines)} lines, a map has at most {MAX_LINES}: "
             "choose routes (routes=, --routes)"
         )
+    for line, line_id in zip(lines, unique_ids([line.id for line in lines], _line_id), strict=True):
+        line.id = line_id
     return lines, places
 
 
@@ -264,7 +266,6 @@ def _spread(fixed: set[int], limit: int) -> set[int]:
 def _city(data: Feed, lines: list[_Line], places: dict[str, Place], id, name) -> CityMap:
     used = list(dict.fromkeys(s for line in lines for s in line.stations))
     ids = dict(zip(used, unique_ids([places[s].name for s in used], slug), strict=True))
-    line_ids = unique_ids([line.id for line in lines], _line_id)
     _colour(lines)
     xy = project({s: places[s] for s in used})
     stem = Path(data.name).stem or "gtfs"
@@ -273,18 +274,18 @@ def _city(data: Feed, lines: list[_Line], places: dict[str, Place], id, name) ->
         "id": id or slug(stem),
         "name": name or _agency(data) or stem,
         "description": f"Drafted from the GTFS feed {Path(data.name).name}: lines "
-        f"{', '.join(line_ids)}. Indicator boxes and bonuses are first guesses "
+        f"{', '.join(line.id for line in lines)}. Indicator boxes and bonuses are first guesses "
         "(vvlab tune sets them).",
         "stations": {ids[s]: {"name": places[s].name, "x": xy[s][0], "y": xy[s][1]} for s in used},
-        "lines": [_line_data(line, lid, ids) for line, lid in zip(lines, line_ids, strict=True)],
+        "lines": [_line_data(line, ids) for line in lines],
     }
     return CityMap.from_dict(city, source=data.name)
 
 
-def _line_data(line: _Line, line_id: str, ids: dict[str, str]) -> dict:
+def _line_data(line: _Line, ids: dict[str, str]) -> dict:
     indicators, bonus = default_scoring(len(line.stations))
     return {
-        "id": line_id,
+        "id": line.id,
         "name": line.name,
         "color": line.color,
         "indicators": indicators,
