@@ -77,8 +77,8 @@ def from_gtfs(
     feed
         A GTFS zip file or a folder holding its ``.txt`` files.
     routes
-        The routes to import, each by ``route_short_name`` or ``route_id``, in the
-        order the lines get; default every route of ``route_types``.
+        The routes to import, each by ``route_short_name`` or ``route_id`` among the
+        routes of ``route_types``, in the order the lines get; default all of them.
     route_types
         GTFS ``route_type`` numbers: 1 (metro, default), 0 (tram), 2 (rail), 3 (bus)
         also take their extended types (1: 400-404; see
