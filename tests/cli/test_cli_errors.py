@@ -13,6 +13,7 @@ import vvlab.cli.report
 import vvlab.cli.simulate
 from vvlab.bots.base import BotError
 from vvlab.cli.errors import HANDLED, error_message, exit_code, report_error
+from vvlab.design import GTFSError
 from vvlab.engine.errors import IllegalMove
 from vvlab.model import MapError
 from vvlab.model.errors import Problem
@@ -26,6 +27,7 @@ ERRORS = [
     (ModuleNotFoundError("No module named 'distributed'"), 2),
     (ValueError("players must be a whole number from 1 to 6, got 7"), 2),
     (IllegalMove(0, "Z", "no such line"), 2),
+    (GTFSError("feed.zip: no stop_times.txt in the feed (a GTFS feed needs it)"), 2),
     (SimulationError("a worker process died"), 1),
     (BotError("bot 'mine' chose an illegal move"), 1),
     (RunFolderError("r/_blocks/block-000003.npz belongs to another run: remove it"), 1),

@@ -34,9 +34,10 @@ def test_one_parser_knows_every_command():
         "check",
         "tune",
         "compare",
+        "import-gtfs",
     ]
     for name, parser in sub.choices.items():
-        assert parser.get_default("run").__name__ == f"cmd_{name}"
+        assert parser.get_default("run").__name__ == f"cmd_{name.replace('-', '_')}"
 
 
 def test_engine_choices_are_the_simulators():

@@ -15,7 +15,9 @@ error                                      code  meaning
                                                  another run or was changed
 ``FileExistsError``, ``ImportError``          2  an output folder the run may not use,
                                                  a missing optional extra
-other ``ValueError``                          2  a bad argument (players, ruleset, bots)
+other ``ValueError``                          2  a bad argument (players, ruleset, bots),
+                                                 a GTFS feed that cannot be imported
+                                                 (``GTFSError``)
 ``SimulationError``, ``BotError``             1  the run failed (a worker, a bot, a
                                                  run folder it cannot write)
 =========================================  ====  =====================================

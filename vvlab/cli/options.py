@@ -79,3 +79,20 @@ def split_bots(text: str | None) -> list[str] | None:
     if not specs:
         raise ValueError("--bots names no bot: give one spec (e.g. greedy) or one per player")
     return specs
+
+
+def split_list(text: str, option: str) -> list[str]:
+    """The comma-separated values of ``option`` (blanks dropped); a ``ValueError`` when
+    there are none.
+
+    >>> split_list("A, B,,C", "--routes")
+    ['A', 'B', 'C']
+    >>> split_list(" , ", "--routes")
+    Traceback (most recent call last):
+    ...
+    ValueError: --routes names nothing: give comma-separated values
+    """
+    values = [part.strip() for part in text.split(",") if part.strip()]
+    if not values:
+        raise ValueError(f"{option} names nothing: give comma-separated values")
+    return values

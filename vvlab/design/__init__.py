@@ -4,7 +4,8 @@
 :func:`check_balance` judges a city against them at every skill level and returns a
 :class:`BalanceReport`; :func:`tune` proposes indicator boxes and bonuses that meet
 them (a :class:`TuneResult`); :func:`compare_maps` sets two versions of a city side
-by side (a :class:`MapComparison`). This layer sits above :mod:`vvlab.analysis` and below
+by side (a :class:`MapComparison`); :func:`from_gtfs` drafts a city from a GTFS feed
+(:class:`GTFSError` when it cannot). This layer sits above :mod:`vvlab.analysis` and below
 :mod:`vvlab.viz`: it imports neither plotly nor ipywidgets.
 
 Examples
@@ -16,6 +17,7 @@ Examples
 
 from vvlab.design.balance import check_balance
 from vvlab.design.compare import MapComparison, compare_maps
+from vvlab.design.gtfs import GTFSError, GTFSWarning, from_gtfs
 from vvlab.design.report import BalanceReport
 from vvlab.design.targets import BalanceTargets
 from vvlab.design.tune import TuneResult, tune
@@ -23,9 +25,12 @@ from vvlab.design.tune import TuneResult, tune
 __all__ = [
     "BalanceReport",
     "BalanceTargets",
+    "GTFSError",
+    "GTFSWarning",
     "MapComparison",
     "TuneResult",
     "check_balance",
     "compare_maps",
+    "from_gtfs",
     "tune",
 ]

@@ -43,9 +43,17 @@ def _route(rng: np.random.Generator, pts: np.ndarray, size: float, width: float)
     return _corridor(pts, a, b, width)
 
 
-def _scoring(n: int) -> tuple[int, list[int]]:
-    boxes = int(min(4, max(1, round(n / 5))))
-    step = min(len(BONUS_STEPS) - 1, max(0, round(n / boxes) - 2))
+def default_scoring(stations: int) -> tuple[int, list[int]]:
+    """First guesses for a new line of ``stations`` stations: indicator boxes (about one
+    per 5 stations, 1-4) and a bonus pair (higher for more stations per box), as
+    :func:`generate_city`, the map editor and the GTFS import set them
+    (:func:`vvlab.design.tune` sets them properly).
+
+    >>> default_scoring(2), default_scoring(10), default_scoring(20)
+    ((1, [2, 1]), (2, [5, 3]), (4, [5, 3]))
+    """
+    boxes = int(min(4, max(1, round(stations / 5))))
+    step = min(len(BONUS_STEPS) - 1, max(0, round(stations / boxes) - 2))
     return boxes, list(BONUS_STEPS[step])
 
 
@@ -111,7 +119,7 @@ def generate_city(
         "lines": [],
     }
     for k, route in enumerate(routes):
-        boxes, bonus = _scoring(len(route))
+        boxes, bonus = default_scoring(len(route))
         data["lines"].append(
             {
                 "id": f"L{k + 1}",

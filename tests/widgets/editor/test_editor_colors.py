@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import vvlab
-from vvlab.widgets.editor.colors import CANDIDATES, MIN_DELTA_E, delta_e, hex_to_lab
+from vvlab.model.colors import CANDIDATES, MIN_DELTA_E, delta_e, hex_to_lab
 from vvlab.widgets.editor.controller import MapEditorController
 
 

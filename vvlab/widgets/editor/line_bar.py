@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
+from vvlab.model.colors import is_hex
 from vvlab.widgets.controls import button, row
-from vvlab.widgets.editor.colors import is_hex
 from vvlab.widgets.editor.history import EditError
 from vvlab.widgets.editor.toolbars import number, text
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from vvlab.widgets.editor.colors import distinct_color
+from vvlab.model.colors import distinct_color
+from vvlab.model.generate import default_scoring
 from vvlab.widgets.editor.history import EditError, EditHistory, MapData
 from vvlab.widgets.editor.stations import require_station
-from vvlab.widgets.editor.stats import default_scoring
 
 
 class LineEdits:
@@ -66,7 +66,7 @@ class LineEdits:
 
     def add(self, stations: list[str], id: str | None = None, **props: Any) -> str:
         """Add a line through ``stations`` (in order); returns its id. Colour (the
-        one farthest from every line's, :func:`~vvlab.widgets.editor.colors.distinct_color`),
+        one farthest from every line's, :func:`~vvlab.model.colors.distinct_color`),
         indicator boxes and bonuses default from the line's length; ``props`` may set
         ``name``, ``color``, ``indicators``, ``bonus``."""
         for sid in stations:

@@ -14,11 +14,11 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from vvlab.model.colors import is_hex
 from vvlab.viz.geometry import LINE_WIDTH, Frame, plot_frame
 from vvlab.viz.labels import Name, place_names
 from vvlab.viz.names import key_stations, leaders_trace, names_trace, rank_stations
 from vvlab.viz.plan import FONT, INK
-from vvlab.widgets.editor.colors import is_hex
 from vvlab.widgets.editor.viewrange import Box, finite
 
 SKETCH_GREY = "#9A9A9A"

@@ -14,7 +14,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from vvlab.engine import get_ruleset
-from vvlab.model.generate import BONUS_STEPS
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -23,18 +22,6 @@ if TYPE_CHECKING:
     from vvlab.design.report import BalanceReport
     from vvlab.model import CityMap
     from vvlab.sim.result import SimulationResult
-
-
-def default_scoring(stations: int) -> tuple[int, list[int]]:
-    """Indicator boxes (about one per 5 stations, 1-4) and bonus pair for a new line,
-    as :func:`vvlab.model.generate.generate_city` sets them.
-
-    >>> default_scoring(2), default_scoring(10), default_scoring(20)
-    ((1, [2, 1]), (2, [5, 3]), (4, [5, 3]))
-    """
-    boxes = int(min(4, max(1, round(stations / 5))))
-    step = min(len(BONUS_STEPS) - 1, max(0, round(stations / boxes) - 2))
-    return boxes, list(BONUS_STEPS[step])
 
 
 def free_cards_per_box(ruleset: Any = "voll-verplant") -> Fraction:

@@ -1,5 +1,6 @@
-"""Line colours for the map editor: a new line's default colour is the candidate
-farthest, in CIELAB (ΔE*ab, CIE 1976), from every colour already on the map.
+"""Line colours: a new line's default colour is the candidate farthest, in CIELAB
+(ΔE*ab, CIE 1976), from every colour already on the map (the map editor's new lines,
+lines imported without a colour).
 
 Candidates are the generator's palette (preferred on ties) and a wheel of hues at
 three strengths, none so light that it fades on the white plan.

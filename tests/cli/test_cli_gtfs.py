@@ -1,0 +1,91 @@
+"""``vvlab import-gtfs``: writes the draft city, refuses an existing file without
+--force, reports the notes of max_stations, and a bad feed or option with exit 2."""
+
+from __future__ import annotations
+
+import pytest
+from clikit import run
+from gtfskit import PRAGUE, copied
+
+import vvlab
+
+
+def test_writes_the_city_and_refuses_an_existing_file(tmp_path, capsys) -> None:
+    out = tmp_path / "prague.json"
+    code, text, _ = run(["import-gtfs", str(PRAGUE), "--out", str(out), "--name", "Praha"])
+    assert code == 0
+    assert text.splitlines()[-1] == f"3 lines, 23 stations (3 transfers) written to {out}"
+    city = vvlab.load_map(out)
+    assert (city.id, city.name, [line.id for line in city.lines]) == ("prague", "Praha",
+                                                                      ["A", "B", "C"])  # fmt: skip
+    before = out.read_bytes()
+    code, _, _ = run(["import-gtfs", str(PRAGUE), "--out", str(out), "--routes", "A"])
+    assert code == 2
+    assert "exists (give overwrite=True, or --force" in capsys.readouterr().err
+    assert out.read_bytes() == before
+    code, _, _ = run(["import-gtfs", str(PRAGUE), "--out", str(out), "--routes", "A", "--force"])
+    assert code == 0
+    assert [line.id for line in vvlab.load_map(out).lines] == ["A"]
+
+
+def test_options_choose_routes_types_and_length(tmp_path, capsys) -> None:
+    out = tmp_path / "c.json"
+    argv = ["import-gtfs", str(PRAGUE), "--out", str(out), "--route-types", "1,0",
+            "--routes", "C,22", "--max-stations", "6", "--id", "praha"]  # fmt: skip
+    code = run(argv)[0]
+    assert code == 0, capsys.readouterr().err
+    city = vvlab.load_map(out)
+    assert city.id == "praha" and [len(line.stations) for line in city.lines] == [6, 6]
+    notes = capsys.readouterr().err.splitlines()
+    assert notes[0].startswith("vvlab import-gtfs: note: line C: 3 of 9 stations dropped")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--routes", "X"], "routes.txt: no route 'X'"),
+        (["--route-types", "metro"], "--route-types takes GTFS route_type numbers"),
+        (["--routes", ","], "--routes names nothing"),
+    ],
+)
+def test_bad_options_exit_2_and_write_nothing(args, message, tmp_path, capsys) -> None:
+    out = tmp_path / "x.json"
+    assert run(["import-gtfs", str(PRAGUE), "--out", str(out), *args])[0] == 2
+    assert message in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_a_bad_feed_exits_2_naming_the_file(tmp_path, capsys) -> None:
+    feed = copied(tmp_path)
+    (feed / "stop_times.txt").unlink()
+    out = tmp_path / "x.json"
+    assert run(["import-gtfs", str(feed), "--out", str(out)])[0] == 2
+    assert capsys.readouterr().err == (
+        f"vvlab import-gtfs: {feed}: no stop_times.txt in the feed (a GTFS feed needs it)\n"
+    )
+    assert not out.exists()
+
+
+def test_schematic_without_the_layout_says_what_is_missing(tmp_path, capsys, monkeypatch) -> None:
+    import vvlab.design
+
+    monkeypatch.delattr(vvlab.design, "schematic", raising=False)
+    out = tmp_path / "x.json"
+    assert run(["import-gtfs", str(PRAGUE), "--out", str(out), "--schematic"])[0] == 2
+    assert "--schematic needs vvlab.design.schematic" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_schematic_lays_the_city_out(tmp_path, monkeypatch) -> None:
+    import vvlab.design
+
+    calls = []
+
+    def layout(city):
+        calls.append(city.id)
+        return city
+
+    monkeypatch.setattr(vvlab.design, "schematic", layout, raising=False)
+    out = tmp_path / "x.json"
+    assert run(["import-gtfs", str(PRAGUE), "--out", str(out), "--schematic"])[0] == 0
+    assert calls == ["prague"]
