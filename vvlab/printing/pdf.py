@@ -103,7 +103,9 @@ def to_pdf(pages: Sequence[Page], title: str = "vvlab") -> bytes:
 
     buffer = io.BytesIO()
     size = (pages[0].width * MM, pages[0].height * MM)
-    canvas = Canvas(buffer, pagesize=size, invariant=1)  # the same input, the same bytes
+    # invariant: the same input gives the same bytes; the initial font is ours, so no
+    # unembedded Helvetica is listed
+    canvas = Canvas(buffer, pagesize=size, invariant=1, initialFontName=REGULAR)
     canvas.setTitle(title)
     canvas.setCreator("vvlab")
     for page in pages:

@@ -12,7 +12,7 @@ on a line that does not stop there, :func:`layout_plan` raises
 >>> import vvlab
 >>> plan = layout_plan(vvlab.load_map("tutorial"), (0.0, 0.0, 190.0, 180.0))
 >>> len(plan.boxes), round(plan.scale, 2), plan.names_left_out
-(12, 16.12, ())
+(12, 19.94, ())
 """
 
 from __future__ import annotations
