@@ -19,8 +19,10 @@ TOLERANCE = 1e-6
 
 
 def overlap(a, b) -> bool:
-    return a[0] < b[2] - TOLERANCE and b[0] < a[2] - TOLERANCE and (
-        a[1] < b[3] - TOLERANCE and b[1] < a[3] - TOLERANCE
+    return (
+        a[0] < b[2] - TOLERANCE
+        and b[0] < a[2] - TOLERANCE
+        and (a[1] < b[3] - TOLERANCE and b[1] < a[3] - TOLERANCE)
     )
 
 
