@@ -139,3 +139,26 @@ def test_schematic_is_asked_for_lazily_with_a_clear_error():
         pytest.skip("vvlab.design.schematic is available: the layout is tested above")
     with pytest.raises(ImportError, match="the schematic layout is not available in this version"):
         sheet_page("tutorial", schematic=True)
+
+
+def test_schematic_lays_the_city_out_first(monkeypatch):
+    import vvlab.design
+
+    seen = []
+
+    def fake_schematic(city, *, grid=1.0, time_limit_s=60):
+        seen.append(city.id)
+        return vvlab.load_map("tutorial")
+
+    monkeypatch.setattr(vvlab.design, "schematic", fake_schematic, raising=False)
+    page = sheet_page("berlin", schematic=True)
+    assert seen == ["berlin"]
+    assert len(page.rects("station")) == 12
+
+
+def test_a_schematic_layout_still_too_cramped_says_so(monkeypatch):
+    import vvlab.design
+
+    monkeypatch.setattr(vvlab.design, "schematic", lambda city, **_: city, raising=False)
+    with pytest.raises(SheetLayoutError, match="laid out schematically already"):
+        sheet_page("berlin", schematic=True)

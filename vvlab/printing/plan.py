@@ -48,6 +48,14 @@ LONG_STRETCH = 45.0
 """A segment longer than this (mm) carries its line's id in the middle too."""
 SHOWN_PAIRS = 8
 """How many crowded pairs the error message names."""
+ADVICE = (
+    "Print it with --schematic (schematic=True) to lay the city out first, move these "
+    "stations apart in the map editor, or use larger paper."
+)
+SCHEMATIC_ADVICE = (
+    "It was laid out schematically already: move these stations apart in the map editor, "
+    "or use larger paper."
+)
 
 
 class SheetLayoutError(ValueError):
@@ -154,7 +162,9 @@ def covered_lines(city: CityMap, boxes: dict[str, Box], room: Room) -> list[tupl
     return out
 
 
-def _check(city: CityMap, boxes: dict[str, Box], room: Room, fit: Fit, where: str) -> None:
+def _check(
+    city: CityMap, boxes: dict[str, Box], room: Room, fit: Fit, where: str, advice: str
+) -> None:
     pairs, covers = crowded_pairs(boxes), covered_lines(city, boxes, room)
     if not pairs and not covers:
         return
@@ -166,8 +176,7 @@ def _check(city: CityMap, boxes: dict[str, Box], room: Room, fit: Fit, where: st
         f"{city.name} does not fit {where} with {STATION_BOX} mm station boxes at the scale "
         f"of its own coordinates ({fit.scale:.2f} mm per map unit): {len(pairs)} pairs of "
         f"stations too close, {len(covers)} boxes on lines that do not stop there: {listed}. "
-        "Print it with --schematic (schematic=True) to lay the city out first, move these "
-        "stations apart in the map editor, or use larger paper."
+        f"{advice}"
     )
     raise SheetLayoutError(message, pairs, covers)
 
@@ -294,16 +303,19 @@ def _box_shapes(city: CityMap, boxes: dict[str, Box]) -> list[Shape]:
     return shapes
 
 
-def layout_plan(city: CityMap, area: Box, where: str = "this page") -> PlanLayout:
+def layout_plan(
+    city: CityMap, area: Box, where: str = "this page", advice: str = ADVICE
+) -> PlanLayout:
     """Lay ``city`` out in ``area`` (mm) at the largest scale that fits; ``where`` names
-    the paper in error messages. Raises :class:`SheetLayoutError` when station boxes
-    would overlap or cover lines, or a line's ends find no room for their tags."""
+    the paper in error messages, ``advice`` says what to do about crowding. Raises
+    :class:`SheetLayoutError` when station boxes would overlap or cover lines, or a
+    line's ends find no room for their tags."""
     pad = max(box_side(len(city.lines_through(s))) for s in city.stations) / 2 + 7.0
     fit = fit_area(city, area, pad)
     boxes = _station_boxes(city, fit)
     paths = _paths(city, fit)
     room = Room(area, _segments(paths))
-    _check(city, boxes, room, fit, where)
+    _check(city, boxes, room, fit, where, advice)
     for box in boxes.values():
         room.take(box)
     tags, unplaced = _end_tags(city, boxes, paths, room)

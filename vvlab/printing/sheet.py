@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from vvlab.printing.page import GREY, Page, Text, paper_size
 from vvlab.printing.panel import layout_panel
-from vvlab.printing.plan import PlanLayout, layout_plan
+from vvlab.printing.plan import ADVICE, SCHEMATIC_ADVICE, PlanLayout, layout_plan
 
 if TYPE_CHECKING:
     from vvlab.engine.rulesets import Ruleset
@@ -52,14 +52,18 @@ def schematic_layout(city: CityMap) -> CityMap:
     return schematic(city)
 
 
-def layout_sheet(city: CityMap, ruleset: Ruleset, paper: str = "a4") -> tuple[Page, PlanLayout]:
-    """The sheet's page (landscape ``paper``) and its plan layout."""
+def layout_sheet(
+    city: CityMap, ruleset: Ruleset, paper: str = "a4", schematic: bool = False
+) -> tuple[Page, PlanLayout]:
+    """The sheet's page (landscape ``paper``) and its plan layout; ``schematic`` says
+    the city was laid out schematically already (for the advice of an error)."""
     size = paper_size(paper)
     width, height = size.landscape
     page = Page(width, height)
     panel_x = width - MARGIN - PANEL
     plan_area = (MARGIN, MARGIN + HEADER, panel_x - 4.0, height - MARGIN)
-    plan = layout_plan(city, plan_area, f"on {size.name.upper()}")
+    advice = SCHEMATIC_ADVICE if schematic else ADVICE
+    plan = layout_plan(city, plan_area, f"on {size.name.upper()}", advice)
     page.add(Text(MARGIN, MARGIN + 7.0, city.name, 7.0, bold=True))
     subtitle = f"Voll verplant / Metro X · ruleset {ruleset.name} · player: ______________"
     page.add(Text(MARGIN, MARGIN + 12.0, subtitle, 2.8, fill=GREY))
@@ -85,7 +89,7 @@ def sheet_page(
     city = load_map(city)
     if schematic:
         city = schematic_layout(city)
-    return layout_sheet(city, rules, paper)[0]
+    return layout_sheet(city, rules, paper, schematic)[0]
 
 
 def write_sheet(
