@@ -42,9 +42,10 @@ def font_file(bold: bool = False) -> Path:
 @cache
 def _advances(bold: bool) -> tuple[dict[int, float], float]:
     """Advance widths per code point, in ems, and the width of a missing glyph."""
+    path = font_file(bold)  # first: its error names the extra to install
     from fontTools.ttLib import TTFont
 
-    font = TTFont(font_file(bold), lazy=True)
+    font = TTFont(path, lazy=True)
     em = font["head"].unitsPerEm
     metrics = font["hmtx"].metrics
     widths = {code: metrics[glyph][0] / em for code, glyph in font.getBestCmap().items()}
