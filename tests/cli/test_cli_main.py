@@ -35,6 +35,8 @@ def test_one_parser_knows_every_command():
         "tune",
         "compare",
         "import-gtfs",
+        "sheet",
+        "cards",
     ]
     for name, parser in sub.choices.items():
         assert parser.get_default("run").__name__ == f"cmd_{name.replace('-', '_')}"
@@ -60,7 +62,7 @@ def test_python_m_vvlab_runs_the_command_and_fits_80_columns():
 
     env = {**os.environ, "COLUMNS": "80"}
     assert python("-m", "vvlab", "validate", "tutorial") == "ok   tutorial: 4 lines, 12 stations\n"
-    for command in ("", "maps", "show", "validate", "play", "simulate", "report"):
+    for command in ("", "maps", "show", "validate", "play", "simulate", "report", "sheet", "cards"):
         text = python("-m", "vvlab", *command.split(), "--help", env=env)
         assert max(len(line) for line in text.splitlines()) <= 80, command
 

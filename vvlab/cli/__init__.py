@@ -1,14 +1,14 @@
 """The ``vvlab`` command line: maps, show, validate, play, simulate, report, check,
-tune, compare, import-gtfs.
+tune, compare, import-gtfs, sheet, cards.
 
 One parser (:func:`build_parser`) with a module per command group, each adding its
 subcommands and holding their ``cmd_*`` functions: :mod:`~vvlab.cli.maps` (maps, show,
 validate), :mod:`~vvlab.cli.play`, :mod:`~vvlab.cli.simulate`,
 :mod:`~vvlab.cli.report`, :mod:`~vvlab.cli.check`, :mod:`~vvlab.cli.tune`,
-:mod:`~vvlab.cli.compare` and :mod:`~vvlab.cli.gtfs` (import-gtfs). Their errors
-come back to :func:`main`, which reports them with
-:func:`vvlab.cli.errors.report_error`. Importing this package is cheap: pandas,
-plotly and Dask load only when a command needs them.
+:mod:`~vvlab.cli.compare`, :mod:`~vvlab.cli.gtfs` (import-gtfs) and
+:mod:`~vvlab.cli.printing` (sheet, cards). Their errors come back to :func:`main`, which
+reports them with :func:`vvlab.cli.errors.report_error`. Importing this package is
+cheap: pandas, plotly and Dask load only when a command needs them.
 
 >>> main(["validate", "tutorial"])
 ok   tutorial: 4 lines, 12 stations
@@ -23,18 +23,18 @@ import warnings
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from vvlab.cli import check, compare, gtfs, maps, play, report, simulate, tune
+from vvlab.cli import check, compare, gtfs, maps, play, printing, report, simulate, tune
 from vvlab.cli.errors import HANDLED, note_printer, report_error
 
 __all__ = ["build_parser", "main"]
 
 DESCRIPTION = (
     "The ``vvlab`` command line: maps, show, validate, play, simulate, report, check, tune, "
-    "compare, import-gtfs."
+    "compare, import-gtfs, sheet, cards."
 )
 """What ``vvlab --help`` says first."""
 
-COMMAND_GROUPS = (maps, play, simulate, report, check, tune, compare, gtfs)
+COMMAND_GROUPS = (maps, play, simulate, report, check, tune, compare, gtfs, printing)
 """The modules that add subcommands, in the order ``vvlab --help`` lists them."""
 
 

@@ -1,0 +1,333 @@
+"""The plan on a printed sheet: the city's own coordinates scaled to an area of the
+page, a station box for every station, the lines in their colours and their ids.
+
+Every station box is at least :data:`MIN_BOX` mm wide, a box for a transfer station
+grows with the lines through it and has a heavy frame, and each line carries its id at
+both ends (a filled tag where its wagon starts, an outlined one at its terminus) and
+on long stretches, so the sheet reads in black and white. Station names go where
+there is room. When the coordinates put station boxes on top of each other, or a box
+on a line that does not stop there, :func:`layout_plan` raises
+:class:`SheetLayoutError` naming them instead of drawing an unreadable plan.
+
+>>> import vvlab
+>>> plan = layout_plan(vvlab.load_map("tutorial"), (0.0, 0.0, 190.0, 180.0))
+>>> len(plan.boxes), round(plan.scale, 2), plan.names_left_out
+(12, 19.94, ())
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import combinations, pairwise
+from typing import TYPE_CHECKING
+
+from vvlab.printing.fonts import text_width
+from vvlab.printing.page import INK, Box, Polyline, Rect, Shape, Text
+from vvlab.printing.place import Room, Segment
+from vvlab.viz.geometry import direction, line_path, segment_offsets
+from vvlab.viz.plan import text_color
+from vvlab.viz.wagons import boxes_overlap, inflate
+
+if TYPE_CHECKING:
+    from vvlab.model.citymap import CityMap
+
+__all__ = ["MIN_BOX", "PlanLayout", "SheetLayoutError", "layout_plan"]
+
+MIN_BOX = 6.0
+"""The smallest box a player writes in (an X or a two-digit star value), in mm."""
+STATION_BOX = 6.5
+BOX_GAP = 1.0
+"""Free mm between two station boxes."""
+LINE_WIDTH, LINE_GAP = 1.1, 1.5
+"""A line's width and the distance between lines drawn side by side, in mm."""
+TAG_SIZE, NAME_SIZE = 3.0, 2.2
+"""Font sizes (mm) of the line ids on the plan and of station names."""
+LONG_STRETCH = 45.0
+"""A segment longer than this (mm) carries its line's id in the middle too."""
+SHOWN_PAIRS = 8
+"""How many crowded pairs the error message names."""
+ADVICE = (
+    "Print it with --schematic (schematic=True) to lay the city out first, move these "
+    "stations apart in the map editor, or use larger paper."
+)
+SCHEMATIC_ADVICE = (
+    "It was laid out schematically already: move these stations apart in the map editor, "
+    "or use larger paper."
+)
+
+
+class SheetLayoutError(ValueError):
+    """The plan cannot be printed readably: ``pairs`` of stations whose boxes overlap
+    (ids and their distance in mm), ``covers`` (station, line) where a station's box
+    would cover a line that does not stop there, and ``unplaced`` line ids with no room
+    for their tags."""
+
+    def __init__(self, message: str, pairs=(), covers=(), unplaced=()):
+        super().__init__(message)
+        self.pairs = tuple(pairs)
+        self.covers = tuple(covers)
+        self.unplaced = tuple(unplaced)
+
+
+@dataclass(frozen=True)
+class Fit:
+    """Map units to page mm: the map point ``centre`` goes to the page point ``at``
+    (the map's north up), ``scale`` mm per map unit."""
+
+    scale: float
+    centre: tuple[float, float]
+    at: tuple[float, float]
+
+    def to_mm(self, x: float, y: float) -> tuple[float, float]:
+        return (
+            self.at[0] + (x - self.centre[0]) * self.scale,
+            self.at[1] - (y - self.centre[1]) * self.scale,
+        )
+
+
+@dataclass(frozen=True)
+class PlanLayout:
+    """The plan's shapes in drawing order, the station boxes by station id, the scale
+    (mm per map unit) and the stations whose names found no room."""
+
+    shapes: tuple[Shape, ...]
+    boxes: dict[str, Box]
+    scale: float
+    names_left_out: tuple[str, ...]
+
+
+def box_side(lines_through: int) -> float:
+    """The side in mm of a station box with this many lines through it: wide enough
+    for the lines side by side, never under :data:`STATION_BOX`.
+
+    >>> [box_side(n) for n in (1, 3, 6)]
+    [6.5, 6.5, 10.6]
+    """
+    return round(max(STATION_BOX, (lines_through - 1) * LINE_GAP + LINE_WIDTH + 2.0), 3)
+
+
+def fit_area(city: CityMap, area: Box, pad: float) -> Fit:
+    """The largest scale that puts every station ``pad`` mm inside ``area``."""
+    xs = [s.x for s in city.stations.values()]
+    ys = [s.y for s in city.stations.values()]
+    span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
+    room_x, room_y = area[2] - area[0] - 2 * pad, area[3] - area[1] - 2 * pad
+    scale = min(room_x / max(span_x, 1e-9), room_y / max(span_y, 1e-9))
+    centre = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
+    return Fit(scale, centre, ((area[0] + area[2]) / 2, (area[1] + area[3]) / 2))
+
+
+def _station_boxes(city: CityMap, fit: Fit) -> dict[str, Box]:
+    boxes = {}
+    for sid, s in city.stations.items():
+        x, y = fit.to_mm(s.x, s.y)
+        half = box_side(len(city.lines_through(sid))) / 2
+        boxes[sid] = (x - half, y - half, x + half, y + half)
+    return boxes
+
+
+def _paths(city: CityMap, fit: Fit) -> dict[str, list[tuple[float, float]]]:
+    """Each line's polyline in mm, lines sharing a segment side by side."""
+    offsets = segment_offsets(city, LINE_GAP / fit.scale)
+    return {
+        line.id: [fit.to_mm(x, y) for x, y in line_path(city, line.id, offsets)]
+        for line in city.lines
+    }
+
+
+def _segments(paths: dict[str, list[tuple[float, float]]]) -> list[Segment]:
+    return [(line, p, q) for line, path in paths.items() for p, q in pairwise(path)]
+
+
+def crowded_pairs(boxes: dict[str, Box]) -> list[tuple[str, str, float]]:
+    """Pairs of stations whose boxes come closer than :data:`BOX_GAP`, with the
+    distance of their centres in mm, closest first."""
+    out = []
+    for (a, p), (b, q) in combinations(boxes.items(), 2):
+        if boxes_overlap(inflate(p, BOX_GAP / 2), inflate(q, BOX_GAP / 2)):
+            dx = (p[0] + p[2] - q[0] - q[2]) / 2
+            dy = (p[1] + p[3] - q[1] - q[3]) / 2
+            out.append((a, b, round(math.hypot(dx, dy), 1)))
+    return sorted(out, key=lambda pair: pair[2])
+
+
+def covered_lines(city: CityMap, boxes: dict[str, Box], room: Room) -> list[tuple[str, str]]:
+    """(station, line) where the station's box covers a line that does not stop there."""
+    out = []
+    for sid, box in boxes.items():
+        for line in sorted(room.lines_crossed(box) - set(city.lines_through(sid))):
+            out.append((sid, line))
+    return out
+
+
+def _check(
+    city: CityMap, boxes: dict[str, Box], room: Room, fit: Fit, where: str, advice: str
+) -> None:
+    pairs, covers = crowded_pairs(boxes), covered_lines(city, boxes, room)
+    if not pairs and not covers:
+        return
+    problems = [f"{a} / {b} ({d} mm apart)" for a, b, d in pairs[:SHOWN_PAIRS]]
+    problems += [f"the box of {s} covers line {line}" for s, line in covers[:SHOWN_PAIRS]]
+    more = len(pairs) + len(covers) - len(problems)
+    listed = "; ".join(problems) + (f"; and {more} more" if more > 0 else "")
+    message = (
+        f"{city.name} does not fit {where} with {STATION_BOX} mm station boxes at the scale "
+        f"of its own coordinates ({fit.scale:.2f} mm per map unit): {len(pairs)} pairs of "
+        f"stations too close, {len(covers)} boxes on lines that do not stop there: {listed}. "
+        f"{advice}"
+    )
+    raise SheetLayoutError(message, pairs, covers)
+
+
+def _around(box: Box, w: float, h: float, outward: tuple[float, float]) -> Iterator[Box]:
+    """Boxes of ``w`` × ``h`` mm around ``box``, nearest first, then in the
+    directions closest to ``outward`` first."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    half = (box[2] - box[0]) / 2
+    spots = []
+    for k in range(16):
+        angle = 2 * math.pi * k / 16
+        d = (math.cos(angle), math.sin(angle))
+        turn = 1 - (d[0] * outward[0] + d[1] * outward[1])
+        for step, extra in enumerate((0.8, 2.5, 5.0, 8.0)):
+            reach = half + extra + max(w / 2 * abs(d[0]), h / 2 * abs(d[1]))
+            reach /= max(abs(d[0]), abs(d[1]))
+            x, y = cx + d[0] * reach, cy + d[1] * reach
+            spots.append((step * 3 + turn, (x - w / 2, y - h / 2, x + w / 2, y + h / 2)))
+    spots.sort(key=lambda spot: spot[0])
+    return (spot for _, spot in spots)
+
+
+def _tag(line_id: str, color: str, box: Box, filled: bool) -> list[Shape]:
+    """A line's id in a rounded box: filled in the line's colour where the wagon starts,
+    outlined in it at the terminus and along the way."""
+    x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    fill = color if filled else "#FFFFFF"
+    ink = text_color(color) if filled else INK
+    frame = Rect(*box[:2], box[2] - box[0], box[3] - box[1], color, fill, 0.5, radius=1.0)
+    return [frame, Text(x, y + TAG_SIZE * 0.36, line_id, TAG_SIZE, "middle", True, ink)]
+
+
+def _tag_size(line_id: str) -> tuple[float, float]:
+    return text_width(line_id, TAG_SIZE, bold=True) + 2.2, TAG_SIZE + 1.6
+
+
+def _end_tags(city: CityMap, boxes, paths, room: Room) -> tuple[list[Shape], list[str]]:
+    """Tags at both ends of every line, with a leader when one had to stand off."""
+    shapes: list[Shape] = []
+    unplaced = []
+    for line in city.lines:
+        w, h = _tag_size(line.id)
+        path = paths[line.id]
+        for end, (inner, outer), filled in (
+            (line.stations[0], (path[1], path[0]), True),
+            (line.stations[-1], (path[-2], path[-1]), False),
+        ):
+            spots = list(_around(boxes[end], w, h, direction(inner, outer)))
+            box = room.first_free(spots) or room.first_free(spots, frozenset({line.id}))
+            if box is None:
+                unplaced.append(line.id)
+                continue
+            centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            station = ((boxes[end][0] + boxes[end][2]) / 2, (boxes[end][1] + boxes[end][3]) / 2)
+            shapes.insert(0, Polyline((station, centre), line.color, 0.4))
+            shapes += _tag(line.id, line.color, box, filled)
+    return shapes, unplaced
+
+
+def _stretch_tags(city: CityMap, paths, room: Room) -> list[Shape]:
+    """A tag in the middle of every long segment, where it covers nothing else."""
+    shapes: list[Shape] = []
+    for line in city.lines:
+        w, h = _tag_size(line.id)
+        for p, q in pairwise(paths[line.id]):
+            if math.dist(p, q) < LONG_STRETCH:
+                continue
+            x, y = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
+            box = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+            if room.first_free([box], frozenset({line.id})):
+                shapes += _tag(line.id, line.color, box, filled=False)
+    return shapes
+
+
+def _name_spots(box: Box, width: float) -> Iterator[tuple[Box, float, str]]:
+    """Label boxes beside a station box with the text's anchor point and alignment."""
+    h, gap = NAME_SIZE * 1.1, 0.6
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    for x0, y0, anchor in (
+        (box[2] + gap, cy - h / 2, "start"),
+        (box[0] - gap - width, cy - h / 2, "end"),
+        (cx - width / 2, box[1] - gap - h, "middle"),
+        (cx - width / 2, box[3] + gap, "middle"),
+        (box[2] + gap, box[1] - gap - h, "start"),
+        (box[2] + gap, box[3] + gap, "start"),
+        (box[0] - gap - width, box[1] - gap - h, "end"),
+        (box[0] - gap - width, box[3] + gap, "end"),
+    ):
+        x = {"start": x0, "end": x0 + width}.get(anchor, cx)
+        yield (x0, y0, x0 + width, y0 + h), x, anchor
+
+
+def _names(city: CityMap, boxes: dict[str, Box], room: Room) -> tuple[list[Shape], list[str]]:
+    """Station names where they fit, transfer stations first; the rest left out."""
+    shapes: list[Shape] = []
+    left_out = []
+    order = sorted(city.stations, key=lambda sid: -len(city.lines_through(sid)))
+    for sid in order:
+        name = city.stations[sid].name
+        width = text_width(name, NAME_SIZE)
+        for label, x, anchor in _name_spots(boxes[sid], width):
+            if room.first_free([label]):
+                baseline = label[3] - NAME_SIZE * 0.28
+                shapes.append(Text(x, baseline, name, NAME_SIZE, anchor, fill="#333333"))
+                break
+        else:
+            left_out.append(sid)
+    return shapes, left_out
+
+
+def _line_shapes(city: CityMap, paths) -> list[Shape]:
+    casing = [Polyline(tuple(paths[li.id]), "#FFFFFF", LINE_WIDTH + 0.5) for li in city.lines]
+    lines = [Polyline(tuple(paths[li.id]), li.color, LINE_WIDTH) for li in city.lines]
+    return casing + lines
+
+
+def _box_shapes(city: CityMap, boxes: dict[str, Box]) -> list[Shape]:
+    shapes: list[Shape] = []
+    for sid, (x0, y0, x1, y1) in boxes.items():
+        shared = len(city.lines_through(sid)) > 1
+        frame = 0.7 if shared else 0.35
+        shapes.append(Rect(x0, y0, x1 - x0, y1 - y0, INK, "#FFFFFF", frame, 0.6, {"station": sid}))
+    return shapes
+
+
+def layout_plan(
+    city: CityMap, area: Box, where: str = "this page", advice: str = ADVICE
+) -> PlanLayout:
+    """Lay ``city`` out in ``area`` (mm) at the largest scale that fits; ``where`` names
+    the paper in error messages, ``advice`` says what to do about crowding. Raises
+    :class:`SheetLayoutError` when station boxes would overlap or cover lines, or a
+    line's ends find no room for their tags."""
+    pad = max(box_side(len(city.lines_through(s))) for s in city.stations) / 2 + 7.0
+    fit = fit_area(city, area, pad)
+    boxes = _station_boxes(city, fit)
+    paths = _paths(city, fit)
+    room = Room(area, _segments(paths))
+    _check(city, boxes, room, fit, where, advice)
+    for box in boxes.values():
+        room.take(box)
+    tags, unplaced = _end_tags(city, boxes, paths, room)
+    if unplaced:
+        message = (
+            f"{city.name}: no room {where} for the ids of lines {', '.join(unplaced)} at their "
+            "ends; print it with --schematic or move their end stations in the map editor"
+        )
+        raise SheetLayoutError(message, unplaced=unplaced)
+    stretch = _stretch_tags(city, paths, room)
+    names, left_out = _names(city, boxes, room)
+    leaders = [s for s in tags if isinstance(s, Polyline)]
+    rest = [s for s in tags if not isinstance(s, Polyline)]
+    shapes = (*_line_shapes(city, paths), *leaders, *_box_shapes(city, boxes), *stretch, *rest)
+    return PlanLayout((*shapes, *names), boxes, fit.scale, tuple(left_out))

@@ -1,0 +1,154 @@
+"""A city's sheet: one landscape page with the plan, the wagons, the score area and
+the rules in short; :func:`write_sheet` writes it as PDF or SVG.
+
+>>> import tempfile, vvlab
+>>> from pathlib import Path
+>>> folder = Path(tempfile.mkdtemp())
+>>> write_sheet("tutorial", folder / "tutorial.svg").read_text()[:38]
+'<?xml version="1.0" encoding="UTF-8"?>'
+>>> write_sheet("tutorial", folder / "tutorial.pdf", copies=2).stat().st_size > 10_000
+True
+>>> write_sheet("tutorial", folder / "tutorial.pdf")
+Traceback (most recent call last):
+...
+FileExistsError: ... exists (give overwrite=True, or --force on the command line, to replace it)
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from vvlab.printing.page import GREY, Page, Text, paper_size
+from vvlab.printing.panel import layout_panel
+from vvlab.printing.plan import ADVICE, SCHEMATIC_ADVICE, PlanLayout, layout_plan
+
+if TYPE_CHECKING:
+    from vvlab.engine.rulesets import Ruleset
+    from vvlab.model.citymap import CityMap
+
+__all__ = ["layout_sheet", "sheet_page", "write_sheet"]
+
+MARGIN = 8.0
+"""Free mm around the page's edge (most printers cannot print closer)."""
+PANEL = 89.0
+"""The width of the panel beside the plan, mm."""
+HEADER = 14.0
+"""The height of the title strip, mm."""
+MAX_COPIES = 100
+
+
+def schematic_layout(city: CityMap) -> CityMap:
+    """``city`` laid out by :func:`vvlab.design.schematic` (imported when needed)."""
+    try:
+        from vvlab.design import schematic
+    except ImportError:
+        raise ImportError(
+            "the schematic layout is not available in this version "
+            "(vvlab.design.schematic is missing): print the city's own coordinates, or "
+            "move its stations apart in the map editor"
+        ) from None
+    return schematic(city)
+
+
+def layout_sheet(
+    city: CityMap, ruleset: Ruleset, paper: str = "a4", schematic: bool = False
+) -> tuple[Page, PlanLayout]:
+    """The sheet's page (landscape ``paper``) and its plan layout; ``schematic`` says
+    the city was laid out schematically already (for the advice of an error)."""
+    size = paper_size(paper)
+    width, height = size.landscape
+    page = Page(width, height)
+    panel_x = width - MARGIN - PANEL
+    plan_area = (MARGIN, MARGIN + HEADER, panel_x - 4.0, height - MARGIN)
+    advice = SCHEMATIC_ADVICE if schematic else ADVICE
+    plan = layout_plan(city, plan_area, f"on {size.name.upper()}", advice)
+    page.add(Text(MARGIN, MARGIN + 7.0, city.name, 7.0, bold=True))
+    subtitle = f"Voll verplant / Metro X · ruleset {ruleset.name} · player: ______________"
+    page.add(Text(MARGIN, MARGIN + 12.0, subtitle, 2.8, fill=GREY))
+    page.add(*plan.shapes)
+    page.add(*layout_panel(city, ruleset, (panel_x, MARGIN, width - MARGIN, height - MARGIN)))
+    return page, plan
+
+
+def sheet_page(
+    city: Any,
+    *,
+    paper: str = "a4",
+    ruleset: Any = "voll-verplant",
+    schematic: bool = False,
+) -> Page:
+    """The sheet of ``city`` (a built-in name, a path, a dict or a ``CityMap``) as a
+    :class:`~vvlab.printing.page.Page`, checked but not written."""
+    from vvlab.engine.rulesets import get_ruleset
+    from vvlab.model import load_map
+
+    paper_size(paper)
+    rules = get_ruleset(ruleset)
+    city = load_map(city)
+    if schematic:
+        city = schematic_layout(city)
+    return layout_sheet(city, rules, paper, schematic)[0]
+
+
+def write_sheet(
+    city: Any,
+    path: str | os.PathLike[str],
+    *,
+    paper: str = "a4",
+    copies: int = 1,
+    ruleset: Any = "voll-verplant",
+    schematic: bool = False,
+    overwrite: bool = False,
+) -> Path:
+    """Write a printable sheet of ``city``: a vector PDF, or an SVG when ``path`` ends
+    in ``.svg``.
+
+    Parameters
+    ----------
+    city
+        A built-in map name, a ``.json`` path, a map dict or a ``CityMap``.
+    path
+        The file to write; an existing one is refused unless ``overwrite``.
+    paper
+        ``"a4"`` or ``"letter"``; the page is landscape.
+    copies
+        Pages in the PDF, each a copy of the sheet (an SVG holds one).
+    ruleset
+        The ruleset whose penalty, rules and deck the sheet shows.
+    schematic
+        Lay the city out with :func:`vvlab.design.schematic` first, for cities whose
+        own coordinates are too cramped for the station boxes.
+
+    Returns
+    -------
+    Path
+        ``path``.
+
+    Raises
+    ------
+    SheetLayoutError
+        The stations are too close for readable boxes (the pairs are named).
+    ValueError, MapError, FileExistsError, WriteRefused
+        Bad arguments, a bad map, or a target that may not be written; nothing is
+        written then.
+    """
+    from vvlab.model.files import atomic_write, check_target
+    from vvlab.printing.pdf import to_pdf
+    from vvlab.printing.svg import to_svg
+
+    svg = str(path).lower().endswith(".svg")
+    _check_copies(copies, svg)
+    check_target(path, overwrite)
+    page = sheet_page(city, paper=paper, ruleset=ruleset, schematic=schematic)
+    title = page.texts()[0]
+    data: str | bytes = to_svg(page) if svg else to_pdf([page] * copies, title=title)
+    return atomic_write(path, data, overwrite=overwrite)
+
+
+def _check_copies(copies: int, svg: bool) -> None:
+    if type(copies) is not int or not 1 <= copies <= MAX_COPIES:
+        raise ValueError(f"copies must be a whole number from 1 to {MAX_COPIES}, got {copies!r}")
+    if svg and copies != 1:
+        raise ValueError("an SVG holds one sheet: give copies only for a PDF")
