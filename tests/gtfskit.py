@@ -8,7 +8,7 @@ import shutil
 import zipfile
 from pathlib import Path
 
-PRAGUE = Path(__file__).resolve().parent / "data" / "gtfs" / "prague"
+PRAGUE = Path(__file__).resolve().parents[1] / "data" / "gtfs" / "prague"
 """Metro lines A, B and C of Prague (a handful of real stations each, real transfers),
 a short turn on C, and tram 22, whose stops have no parent station."""
 

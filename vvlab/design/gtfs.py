@@ -113,15 +113,15 @@ def from_gtfs(
 
     Examples
     --------
-    >>> city = from_gtfs("tests/data/gtfs/prague", id="prague", name="Praha")
+    >>> city = from_gtfs("data/gtfs/prague", id="prague", name="Praha")
     >>> [line.id for line in city.lines], city.lines_through("mustek")
     (['A', 'B', 'C'], ('A', 'B'))
     >>> city.stations["mustek"].name, city.lines[1].color
     ('Můstek', '#F8B322')
-    >>> from_gtfs("tests/data/gtfs/prague", routes=["D"])
+    >>> from_gtfs("data/gtfs/prague", routes=["D"])
     Traceback (most recent call last):
     ...
-    vvlab.design.gtfs_feed.GTFSError: tests/data/gtfs/prague: routes.txt: no route 'D' ...
+    vvlab.design.gtfs_feed.GTFSError: data/gtfs/prague: routes.txt: no route 'D' ...
 
     See Also
     --------

@@ -8,7 +8,7 @@ problem raises :class:`GTFSError` naming the feed and the file.
 
 Examples
 --------
->>> feed = read_feed("tests/data/gtfs/prague")
+>>> feed = read_feed("data/gtfs/prague")
 >>> list(feed.read("routes")["route_short_name"])
 ['A', 'B', 'C', '22']
 >>> trips = feed.read("trips", keep=lambda part: part["route_id"] == "L993")

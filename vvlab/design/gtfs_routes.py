@@ -6,7 +6,7 @@ Types): 1 (metro) takes 400-404, 0 (tram) 900-906, 2 (rail) 100-117, 3 (bus) 700
 Examples
 --------
 >>> from vvlab.design.gtfs_feed import read_feed
->>> feed = read_feed("tests/data/gtfs/prague")
+>>> feed = read_feed("data/gtfs/prague")
 >>> list(choose_routes(feed, None, set(expand_types(METRO)))["route_short_name"])
 ['A', 'B', 'C']
 >>> list(choose_routes(feed, ["22", "L991"], {0, 1})["route_id"])
