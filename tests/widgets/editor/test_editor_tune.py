@@ -117,3 +117,22 @@ def test_the_quick_balance_kernels_load_once_in_the_background() -> None:
     assert timer is warm_up() and timer.daemon  # one per process, never blocks an exit
     timer.join(120)
     assert not timer.is_alive()
+
+
+def test_print_sheet_writes_beside_the_city_and_asks_before_replacing(tmp_path) -> None:
+    pytest.importorskip("reportlab")
+    editor = MapEditor(controller=MapEditorController.open("tutorial", folder=tmp_path))
+    editor.print_button.click()
+    sheet = tmp_path / "tutorial-copy-sheet.pdf"
+    assert sheet.is_file() and sheet.read_bytes().startswith(b"%PDF")
+    assert f"sheet written to {sheet}" in message(editor)
+    before = sheet.read_bytes()
+    editor.print_button.click()  # exists: asks first, writes nothing
+    assert editor.confirm_print_button.layout.display is None and sheet.read_bytes() == before
+    editor.sheet_path.value = str(tmp_path / "tutorial.svg")
+    editor.print_button.click()
+    assert 'data-station="central"' in (tmp_path / "tutorial.svg").read_text()
+    crowded = MapEditor(controller=MapEditorController.open("berlin", folder=tmp_path))
+    crowded.print_button.click()  # too cramped as drawn: the message names the stations
+    assert "pairs of stations too close" in message(crowded)
+    assert not (tmp_path / "berlin-copy-sheet.pdf").exists()

@@ -35,6 +35,7 @@ from vvlab.widgets.editor.layout_bar import LayoutBar
 from vvlab.widgets.editor.line_bar import LineBar
 from vvlab.widgets.editor.painter import CanvasPainter
 from vvlab.widgets.editor.panels import problems_html, stats_html
+from vvlab.widgets.editor.print_bar import PrintBar
 from vvlab.widgets.editor.toolbars import (
     MODES,
     BalanceBar,
@@ -64,7 +65,7 @@ class MapEditor(w.VBox):
     The editor holds one bar per row of controls (``open_bar``, ``city_bar``,
     ``mode_bar``, ``station_bar``, ``draw_bar``, ``line_bar``, ``balance_bar``,
     ``tune_bar`` ("Balance for me"), ``save_bar``, ``compare_bar``, ``layout_bar``
-    (GTFS import, schematic layout)); their controls read as the editor's own
+    (GTFS import, schematic layout), ``print_bar``); their controls read as the editor's own
     attributes too (``editor.undo_button`` is
     ``editor.mode_bar.undo_button``).
 
@@ -121,7 +122,7 @@ class MapEditor(w.VBox):
         self.draw_bar, self.line_bar = DrawBar(self), LineBar(self)
         self.balance_bar, self.save_bar = BalanceBar(self), SaveBar(self)
         self.tune_bar, self.compare_bar = TuneBar(self), CompareBar(self)
-        self.layout_bar = LayoutBar(self)
+        self.layout_bar, self.print_bar = LayoutBar(self), PrintBar(self)
         self.bars = (
             self.open_bar,
             self.city_bar,
@@ -134,6 +135,7 @@ class MapEditor(w.VBox):
             self.save_bar,
             self.compare_bar,
             self.layout_bar,
+            self.print_bar,
         )
         self.children = [
             self.open_bar.box,
