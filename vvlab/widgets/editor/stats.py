@@ -135,10 +135,11 @@ class QuickBalance:
         return line_completion(self.result)
 
     def summary(self) -> str:
-        """Mean and spread of the score, and how long it took."""
+        """Mean and spread of the score, the seed, and how long it took."""
         score = self.result.games["score"]
         return (
-            f"{len(score)} solo greedy games in {self.seconds:.2f} s: score mean "
+            f"{len(score)} solo greedy games (seed {self.result.seed}) in {self.seconds:.2f} s: "
+            "score mean "
             f"{score.mean():.1f}, sd {score.std():.1f}, min {score.min()}, max {score.max()}"
         )
 
