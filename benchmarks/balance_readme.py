@@ -166,11 +166,14 @@ INTRO = (
 
 
 def _verdict_cell(rep: BalanceReport) -> str:
+    """PASS or FAIL, and the smallest margin of a measured target (the bonus rules are
+    fixed numbers, not measured: a first bonus at the top of its range has margin 0)."""
     failed = rep.failures()
     if len(failed):
         return f"FAIL ({len(failed)} of {len(rep.table)})"
-    worst = rep.table.loc[rep.table["margin"].idxmin()]
-    return f"PASS (worst margin {worst['margin']:+.2f}, {worst['target']})"
+    measured = rep.table[rep.table["level"] != ""]
+    worst = measured.loc[measured["margin"].idxmin()]
+    return f"PASS (worst measured margin {worst['margin']:+.2f}, {worst['target']})"
 
 
 def summary(results: dict[str, dict]) -> list[str]:
