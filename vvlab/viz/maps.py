@@ -118,8 +118,10 @@ def plan_traces(
     names: bool = True,
     frame: Frame | None = None,
     placed: dict[str, Name] | None = None,
+    wagons: bool = True,
 ) -> list[go.Scatter]:
-    """Every trace of the plan, bottom to top, with a sheet's marks when given and
+    """Every trace of the plan, bottom to top (the wagons only with ``wagons``: the
+    editor draws them from a cache), with a sheet's marks when given and
     with ``names`` the station names (:func:`~vvlab.viz.names.station_names`, placed
     for the pixels of ``frame``, by default ``geo.frame``, or as ``placed`` there
     before). The names' leader lines lie under the wagons and stations, so that a
@@ -129,7 +131,7 @@ def plan_traces(
     traces = completed_traces(city, geo, sheet, axes) if sheet is not None else []
     traces += line_traces(city, geo, axes, showlegend=legend)
     traces += [leaders] if leaders is not None else []
-    traces += wagon_traces(city, geo, sheet, axes)
+    traces += wagon_traces(city, geo, sheet, axes) if wagons else []
     traces.append(station_trace(city, sheet, axes))
     traces += [labels] if labels is not None else []
     if sheet is not None:

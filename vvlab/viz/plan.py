@@ -14,6 +14,8 @@ from vvlab.viz.geometry import LINE_WIDTH, MARGIN, station_size
 from vvlab.viz.wagons import BODY, BOX, MapGeometry
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from vvlab.engine.sheet import Sheet
     from vvlab.model.citymap import CityMap, Line
 
@@ -182,12 +184,17 @@ def station_trace(
 
 
 def wagon_traces(
-    city: CityMap, geo: MapGeometry, sheet: Sheet | None = None, axes: tuple[str, str] = ("x", "y")
+    city: CityMap,
+    geo: MapGeometry,
+    sheet: Sheet | None = None,
+    axes: tuple[str, str] = ("x", "y"),
+    lines: Sequence[Line] | None = None,
 ) -> list[go.Scatter]:
-    """For each line: the wagon body with the line id, the indicator boxes (with their
-    entries when a sheet is given) and the bonus pair above them."""
+    """For each line (of ``lines``, by default all): the wagon body with the line id,
+    the indicator boxes (with their entries when a sheet is given) and the bonus pair
+    above them."""
     traces = []
-    for line in city.lines:
+    for line in city.lines if lines is None else lines:
         entries = list(sheet.indicators[line.id]) if sheet is not None else []
         about = f"{line_label(line)}: {line.indicators} indicator boxes, bonus "
         about += f"{line.bonus_first} first / {line.bonus_later} later"

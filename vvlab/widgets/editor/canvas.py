@@ -86,11 +86,12 @@ def grid_points(
     nx, ny = round((x1 - x0) / step) + 1, round((y1 - y0) / step) + 1
     stride = max(1, math.ceil(math.sqrt(nx * ny / MAX_GRID_POINTS)))
     taken = {(s.get("x"), s.get("y")) for s in stations.values()}
+    column = [ed.snap(x0 + i * step, 0)[0] for i in range(0, nx, stride)]  # snapped once
+    row = [ed.snap(0, y0 + j * step)[1] for j in range(0, ny, stride)]
     xs: list[float] = []
     ys: list[float] = []
-    for j in range(0, ny, stride):
-        for i in range(0, nx, stride):
-            x, y = ed.snap(x0 + i * step, y0 + j * step)
+    for y in row:
+        for x in column:
             if (x, y) not in taken:
                 xs.append(x)
                 ys.append(y)
@@ -244,13 +245,16 @@ def plan_content(
     grid: Callable[[MapEditorController, Box], dict[str, Any]] = grid_spec,
     view: ViewRange | None = None,
     names: Callable[[CityMap, MapGeometry, Frame], dict[str, Name]] = placed_names,
+    wagons: Callable[[CityMap, MapGeometry], list[dict[str, Any]]] | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """The traces and layout of the canvas (without overlays) as plotly JSON: the
     wagons placed by :func:`~vvlab.viz.wagons.map_geometry` (or ``geometry``, e.g. a
     :class:`~vvlab.widgets.editor.geometry.GeometryCache`), the grid by ``grid``, the
     axes over ``view`` (updated; a fresh fit when ``None``), the station names placed
     by :func:`~vvlab.viz.names.placed_names` (or ``names``, e.g. a
-    :class:`~vvlab.widgets.editor.geometry.NameCache`) for the pixels of the view.
+    :class:`~vvlab.widgets.editor.geometry.NameCache`) for the pixels of the view, the
+    wagons by ``wagons`` when given (e.g. a
+    :class:`~vvlab.widgets.editor.geometry.WagonCache`).
 
     Examples
     --------
@@ -267,14 +271,19 @@ def plan_content(
         city = CityMap.from_dict(data)
     except MapError:
         box = (view or ViewRange()).update(content_box(ed))
-        traces = sketch_traces(data, canvas_frame(box, width, height))
+        specs = [t.to_plotly_json() for t in sketch_traces(data, canvas_frame(box, width, height))]
         layout = plan_layout(_sketch_title(data), width, height)
     else:
         geo = geometry(city, width, height)
         box = (view or ViewRange()).update(content_box(ed, geo))
         frame = canvas_frame(box, width, height)
         placed = names(city, geo, frame)
-        traces = plan_traces(city, geo, None, ("x", "y"), legend=True, placed=placed, frame=frame)
+        traces = plan_traces(city, geo, None, ("x", "y"), legend=True, placed=placed,
+                             frame=frame, wagons=wagons is None)  # fmt: skip
+        specs = [t.to_plotly_json() for t in traces]
+        if wagons is not None:  # under the stations, as plan_traces draws them
+            at = next(k for k, t in enumerate(specs) if t["meta"]["role"] == "stations")
+            specs[at:at] = wagons(city, geo)
         layout = plan_layout(map_title(city, None, None, 0), width, height)
         x_axis, y_axis = plan_axes(geo)
         layout.update(xaxis=x_axis, yaxis=y_axis, shapes=wagon_links(city, geo))
@@ -282,7 +291,7 @@ def plan_content(
     layout["xaxis"] = {**layout.get("xaxis", {}), **extra.pop("xaxis")}
     layout["yaxis"] = {**layout.get("yaxis", {}), **extra.pop("yaxis")}
     layout.update(extra)
-    return [grid(ed, box), *(t.to_plotly_json() for t in traces)], layout
+    return [grid(ed, box), *specs], layout
 
 
 def editor_figure(

@@ -85,3 +85,36 @@ class NameCache:
             self.key, self.points = key, points
             self.names = placed_names(city, geo, frame, keep)
         return self.names
+
+
+class WagonCache:
+    """The wagons' traces as plotly JSON (:func:`~vvlab.viz.plan.wagon_traces`), each
+    line's kept while its wagon stays where it is and its id, name, colour, boxes and
+    bonus stay the same: an edit elsewhere rebuilds no wagon.
+
+    >>> import vvlab
+    >>> city, cache = vvlab.load_map("tutorial"), WagonCache()
+    >>> geo = map_geometry(city)
+    >>> first = cache(city, geo)
+    >>> [t["meta"]["role"] for t in first][:3], cache(city, geo)[0] is first[0]
+    (['wagon', 'indicators', 'bonus'], True)
+    """
+
+    def __init__(self) -> None:
+        self.traces: dict[Any, list[dict[str, Any]]] = {}
+
+    def __call__(self, city: CityMap, geo: MapGeometry) -> list[dict[str, Any]]:
+        from vvlab.viz.plan import wagon_traces
+
+        kept: dict[Any, list[dict[str, Any]]] = {}
+        out = []
+        for line in city.lines:
+            key = (line.id, line.name, line.color, line.indicators, line.bonus_first,
+                   line.bonus_later, geo.wagons[line.id])  # fmt: skip
+            if key not in self.traces:
+                made = wagon_traces(city, geo, lines=[line])
+                self.traces[key] = [t.to_plotly_json() for t in made]
+            kept[key] = self.traces[key]
+            out += kept[key]
+        self.traces = kept
+        return out
