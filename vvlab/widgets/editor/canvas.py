@@ -271,7 +271,10 @@ def plan_content(
         city = CityMap.from_dict(data)
     except MapError:
         box = (view or ViewRange()).update(content_box(ed))
-        specs = [t.to_plotly_json() for t in sketch_traces(data, canvas_frame(box, width, height))]
+        frame = canvas_frame(box, width, height)
+        sketched = getattr(names, "sketch", None)  # a NameCache remembers a draft's too
+        placed = sketched(data, frame) if sketched is not None else None
+        specs = [t.to_plotly_json() for t in sketch_traces(data, frame, placed)]
         layout = plan_layout(_sketch_title(data), width, height)
     else:
         geo = geometry(city, width, height)

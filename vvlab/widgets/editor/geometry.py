@@ -5,6 +5,7 @@ of the station names (:class:`NameCache`).
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from vvlab.viz.geometry import HEIGHT, WIDTH
@@ -84,6 +85,21 @@ class NameCache:
             keep = keep_relative(self.names, self.points, points) if same_view else None
             self.key, self.points = key, points
             self.names = placed_names(city, geo, frame, keep)
+        return self.names
+
+    def sketch(self, data: dict[str, Any], frame: Frame) -> dict[str, Name]:
+        """The names of a draft (:func:`~vvlab.widgets.editor.sketch.sketch_names`),
+        remembered the same way (and tried where they were, in the same view)."""
+        from vvlab.widgets.editor.sketch import sketch_names, sketch_points
+
+        key = ("sketch", json.dumps([data.get("stations"), data.get("lines")], default=str),
+               None, frame)  # fmt: skip
+        if key != self.key:
+            points = sketch_points(data, frame)
+            same_view = self.key is not None and self.key[3] == frame
+            keep = keep_relative(self.names, self.points, points) if same_view else None
+            self.key, self.points = key, points
+            self.names = sketch_names(data, frame, keep)
         return self.names
 
 

@@ -46,9 +46,19 @@ def _routes(data: dict[str, Any], stations: dict[str, Any]) -> list[list[str]]:
     return [[s for s in line.get("stations") or [] if s in stations] for line in data["lines"]]
 
 
-def sketch_names(data: dict[str, Any], frame: Frame) -> dict[str, Name]:
+def sketch_points(data: dict[str, Any], frame: Frame) -> dict[str, tuple[float, float]]:
+    """Each placed station of a draft in the pixels of ``frame``."""
+    stations = _known(data)
+    return {s: frame.to_px((float(st["x"]), float(st["y"]))) for s, st in stations.items()}
+
+
+def sketch_names(
+    data: dict[str, Any], frame: Frame, keep: dict[str, Name] | None = None
+) -> dict[str, Name]:
     """The names of a draft's stations placed in the pixels of ``frame``: those on
-    several lines and at the ends of lines always, the others where there is room.
+    several lines and at the ends of lines always, the others where there is room
+    (``keep``: names placed before, tried first, see
+    :func:`~vvlab.viz.labels.place_names`).
 
     >>> data = {"stations": {"a": {"x": 0, "y": 0, "name": "Alpha"}, "b": {"x": 4, "y": 0}},
     ...         "lines": [{"id": "L1", "stations": ["a", "b"]}]}
@@ -59,7 +69,7 @@ def sketch_names(data: dict[str, Any], frame: Frame) -> dict[str, Name]:
     stations = _known(data)
     routes = _routes(data, stations)
     order = rank_stations(routes, list(stations))
-    points = {s: frame.to_px((float(stations[s]["x"]), float(stations[s]["y"]))) for s in order}
+    points = sketch_points(data, frame)
     lines = [(points[a], points[b]) for route in routes for a, b in pairwise(route)]
     return place_names(
         {s: str(stations[s].get("name") or s) for s in order},
@@ -68,13 +78,17 @@ def sketch_names(data: dict[str, Any], frame: Frame) -> dict[str, Name]:
         key=set(key_stations(routes, list(stations))),
         lines=lines,
         bounds=(0.0, 0.0, frame.width, frame.height),
+        keep=keep,
     )
 
 
-def sketch_traces(data: dict[str, Any], frame: Frame | None = None) -> list[go.Scatter]:
+def sketch_traces(
+    data: dict[str, Any], frame: Frame | None = None, placed: dict[str, Name] | None = None
+) -> list[go.Scatter]:
     """A city with problems: each line through its known stations (grey if its colour
     is bad), the stations (their names on hover), and with ``frame`` (the canvas's
-    pixels) the names (:func:`sketch_names`) and their leader lines.
+    pixels) the names (:func:`sketch_names`, or ``placed`` before) and their leader
+    lines.
 
     >>> data = {"stations": {"a": {"x": 0, "y": 0, "name": "A"}, "b": {"x": 2, "y": 0}},
     ...         "lines": [{"id": "L1", "color": "red", "stations": ["a", "b", "zoo"]}]}
@@ -90,7 +104,7 @@ def sketch_traces(data: dict[str, Any], frame: Frame | None = None) -> list[go.S
     traces = [_sketch_line(line, stations) for line in data["lines"]]
     if frame is None:
         return [*traces, _sketch_stations(stations)]
-    names = sketch_names(data, frame)
+    names = placed if placed is not None else sketch_names(data, frame)
     return [
         *traces,
         leaders_trace(names, frame),
