@@ -4,7 +4,9 @@
 :func:`check_balance` judges a city against them at every skill level and returns a
 :class:`BalanceReport`; :func:`tune` proposes indicator boxes and bonuses that meet
 them (a :class:`TuneResult`); :func:`compare_maps` sets two versions of a city side
-by side (a :class:`MapComparison`). This layer sits above :mod:`vvlab.analysis` and below
+by side (a :class:`MapComparison`); :func:`schematic` lays a city out octilinearly
+(:func:`schematic_layout` also reports how it went, a :class:`SchematicResult`;
+:func:`layout_quality` measures any drawing). This layer sits above :mod:`vvlab.analysis` and below
 :mod:`vvlab.viz`: it imports neither plotly nor ipywidgets.
 
 Examples
@@ -16,7 +18,9 @@ Examples
 
 from vvlab.design.balance import check_balance
 from vvlab.design.compare import MapComparison, compare_maps
+from vvlab.design.layout_quality import layout_quality
 from vvlab.design.report import BalanceReport
+from vvlab.design.schematic import SchematicResult, SchematicWarning, schematic, schematic_layout
 from vvlab.design.targets import BalanceTargets
 from vvlab.design.tune import TuneResult, tune
 
@@ -24,8 +28,13 @@ __all__ = [
     "BalanceReport",
     "BalanceTargets",
     "MapComparison",
+    "SchematicResult",
+    "SchematicWarning",
     "TuneResult",
     "check_balance",
     "compare_maps",
+    "layout_quality",
+    "schematic",
+    "schematic_layout",
     "tune",
 ]
