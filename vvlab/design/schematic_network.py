@@ -9,7 +9,7 @@ Examples
 >>> import vvlab
 >>> ids, network = city_network(vvlab.load_map("tutorial"))
 >>> len(ids), len(network.edges), network.rotation[ids.index("central")]
-(12, 11, [3, 0, 1, 8])
+(12, 11, [3, 6, 10, 1, 7])
 """
 
 from __future__ import annotations
