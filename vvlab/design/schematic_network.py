@@ -25,7 +25,7 @@ from vvlab.model import CityMap
 
 __all__ = ["city_network", "grid_homes", "near_pairs", "touching_pairs", "violations"]
 
-NEAR = 1.0
+NEAR = 2.0
 """Pairs closer than this many median edge lengths in the geography start in the model;
 the others are added only when a solution lets them meet."""
 UNIT = 2
@@ -41,8 +41,8 @@ def city_network(city: CityMap, planarise: bool = True) -> tuple[list[str], Netw
     stations; the edges pass straight through it)."""
     ids = list(city.stations)
     index = {sid: k for k, sid in enumerate(ids)}
-    points = [(float(city.stations[s].x), float(city.stations[s].y)) for s in ids]
     plain = [(index[a], index[b]) for a, b in line_edges(city)]
+    points = [tuple(p) for p in _unfolded(city, ids, plain)]
     chains, crossings = _planarised(np.array(points), plain) if planarise else ({}, [])
     xy = np.array(points + crossings)
     edges, straight, path = _chain_edges(plain, chains, len(points))
@@ -66,6 +66,16 @@ def city_network(city: CityMap, planarise: bool = True) -> tuple[list[str], Netw
     )
     network.straight = straight
     return ids, network
+
+
+def _unfolded(city: CityMap, ids: list[str], edges: list[tuple[int, int]]) -> np.ndarray:
+    """The station positions, each moved by a millionth of the median edge length in
+    its own direction (golden-angle steps): three stations in a row become a thin
+    triangle, so the order of the edges around a station is never a tie."""
+    xy = np.array([[float(city.stations[s].x), float(city.stations[s].y)] for s in ids])
+    unit = float(np.median([np.linalg.norm(xy[b] - xy[a]) for a, b in edges])) if edges else 1.0
+    turns = np.arange(len(ids)) * math.pi * (3 - math.sqrt(5))
+    return xy + 1e-6 * (unit or 1.0) * np.column_stack([np.cos(turns), np.sin(turns)])
 
 
 def _planarised(xy: np.ndarray, edges: list[tuple[int, int]]):
