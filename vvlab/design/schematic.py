@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import time
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -66,7 +66,9 @@ MISSING_EXTRA = (
     "the schematic layout needs OR-Tools: pip install 'vvlab[design]' (or ortools>=9.10)"
 )
 MAX_ROUNDS = 8
+"""At most this many solves: each adds the pairs the last layout let meet."""
 REACH = 4
+"""A station stays within this many grid units (per axis) of its geographic place."""
 
 
 class SchematicWarning(UserWarning):
@@ -99,7 +101,6 @@ class SchematicResult:
     rounds: int
     stopped_by: str
     seconds: float
-    problems: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -151,28 +152,18 @@ def _solve(network: Network, exempt: set, work: float, seconds: float, seed: int
 
 
 def _snapped(network: Network) -> np.ndarray:
-    """The geography on the grid (median edge two units), each station on its own point."""
-    xy = network.xy - network.xy.min(axis=0)
-    unit = float(np.median([np.linalg.norm(xy[b] - xy[a]) for a, b in network.edges])) or 1.0
-    taken: set[tuple[int, int]] = set()
-    points = []
-    for px, py in np.rint(2 * xy / unit).astype(int):
-        ring = 0
-        spot = (int(px), int(py))
+    """The geography on the grid (:func:`grid_homes`), each station on its own point
+    (the nearest free one)."""
+    taken: dict[tuple[int, int], None] = {}
+    for px, py in grid_homes(network).tolist():
+        ring, spot = 0, (px, py)
         while spot in taken:
             ring += 1
-            spot = next(
-                (
-                    (px + dx, py + dy)
-                    for dx in range(-ring, ring + 1)
-                    for dy in range(-ring, ring + 1)
-                    if (px + dx, py + dy) not in taken
-                ),
-                spot,
-            )
-        taken.add(spot)
-        points.append(spot)
-    return np.array(points)
+            steps = range(-ring, ring + 1)
+            around = [(px + dx, py + dy) for dx in steps for dy in steps]
+            spot = next((p for p in around if p not in taken), spot)
+        taken[spot] = None
+    return np.array(list(taken))
 
 
 def _laid_out(city: CityMap, ids: list[str], points: np.ndarray, grid: float) -> CityMap:
@@ -190,7 +181,7 @@ def _laid_out(city: CityMap, ids: list[str], points: np.ndarray, grid: float) ->
 
 def _coordinate(steps: int, grid: float) -> float | int:
     value = round(int(steps) * grid, 9)
-    return int(value) if float(grid).is_integer() and isinstance(grid, int) else value
+    return int(value) if isinstance(grid, int) else value
 
 
 def schematic_layout(
