@@ -55,6 +55,7 @@ from vvlab.design.schematic_network import (
     city_network,
     grid_homes,
     near_pairs,
+    proper_crossings,
     touching_pairs,
     violations,
 )
@@ -69,6 +70,8 @@ MAX_ROUNDS = 8
 """At most this many solves: each adds the pairs the last layout let meet."""
 REACH = 4
 """A station stays within this many grid units (per axis) of its geographic place."""
+CHECK_WORK = 0.5
+"""Work for the check that a crossing can be passed straight (first layout found)."""
 
 
 class SchematicWarning(UserWarning):
@@ -245,12 +248,26 @@ def schematic_layout(
     return _result(city, laid_out, run, time.perf_counter() - start)
 
 
+def _passable(city: CityMap, seed: int) -> set[int]:
+    """The geographic crossings the layout can pass straight through: tried one by one,
+    each kept if the network without separation pairs still has a layout (a fan of
+    edges from a station across a nearby line, say, cannot pass in eight directions)."""
+    kept: set[int] = set()
+    for number in range(proper_crossings(city)):
+        _, network = city_network(city, planarise=kept | {number})
+        model = LayoutModel(network, grid_homes(network), REACH)
+        if model.solve(CHECK_WORK, CHECK_WORK * 20, seed, first=True)[0] is not None:
+            kept.add(number)
+    return kept
+
+
 def _attempts(city: CityMap, work: float, seconds: float, seed: int) -> dict[str, Any] | None:
-    """Solve the network with a vertex at each geographic crossing; if that finds no
-    clean layout, solve it again with the crossing edges left free to cross, with the
-    work left over. Returns the better run (None for a city without edges)."""
+    """Solve the network with a vertex at each geographic crossing it can pass straight
+    (the other crossing edges are free to cross); if that finds no clean layout, solve it
+    again with all crossing edges free, with the work left over. Returns the better run
+    (None for a city without edges)."""
     start, best = time.perf_counter(), None
-    for planarise in (True, False):
+    for planarise in (_passable(city, seed), False):
         _, network = city_network(city, planarise=planarise)
         if not network.edges or (not planarise and best and best["plain"]):
             break

@@ -278,9 +278,12 @@ class LayoutModel:
             self.model.add_hint(self.x[v], int(px))
             self.model.add_hint(self.y[v], int(py))
 
-    def solve(self, work: float, seconds: float, seed: int) -> tuple[np.ndarray | None, str]:
+    def solve(
+        self, work: float, seconds: float, seed: int, first: bool = False
+    ) -> tuple[np.ndarray | None, str]:
         """Solve within ``work`` deterministic seconds (and ``seconds`` of wall time as a
-        safety net). Returns the grid points (None if none found) and the status name."""
+        safety net); with ``first``, stop at the first layout found. Returns the grid
+        points (None if none found) and the status name."""
         solver = self.cp_model.CpSolver()
         params = solver.parameters
         params.num_workers = 1
@@ -288,6 +291,7 @@ class LayoutModel:
         params.linearization_level = 0
         params.max_deterministic_time = max(work, 0.01)
         params.max_time_in_seconds = max(seconds, 0.01)
+        params.stop_after_first_solution = first
         status = solver.solve(self.model)
         name = solver.status_name(status)
         if status not in (self.cp_model.OPTIMAL, self.cp_model.FEASIBLE):

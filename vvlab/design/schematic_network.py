@@ -15,6 +15,7 @@ Examples
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from itertools import combinations, pairwise
 
 import numpy as np
@@ -23,7 +24,14 @@ from vvlab.design.layout_quality import line_edges, segments_meet
 from vvlab.design.schematic_model import Network
 from vvlab.model import CityMap
 
-__all__ = ["city_network", "grid_homes", "near_pairs", "touching_pairs", "violations"]
+__all__ = [
+    "city_network",
+    "grid_homes",
+    "near_pairs",
+    "proper_crossings",
+    "touching_pairs",
+    "violations",
+]
 
 NEAR = 2.0
 """Pairs closer than this many median edge lengths in the geography start in the model;
@@ -35,15 +43,18 @@ Pairs = dict[str, list[tuple[int, int]]]
 """Pairs to keep apart: ``"ee"`` edge-edge, ``"ve"`` station-edge, ``"vv"`` station-station."""
 
 
-def city_network(city: CityMap, planarise: bool = True) -> tuple[list[str], Network]:
+def city_network(
+    city: CityMap, planarise: bool | Collection[int] = True
+) -> tuple[list[str], Network]:
     """The city's stations, edges, turns and rotations by index; with ``planarise``, a
-    vertex at each proper crossing of two edges in the geography (numbered after the
-    stations; the edges pass straight through it)."""
+    vertex at each proper crossing of two edges in the geography, or at those crossings
+    whose numbers it holds (see :func:`proper_crossings`); the vertices are numbered
+    after the stations and the edges pass straight through them."""
     ids = list(city.stations)
     index = {sid: k for k, sid in enumerate(ids)}
     plain = [(index[a], index[b]) for a, b in line_edges(city)]
     points = [tuple(p) for p in _unfolded(city, ids, plain)]
-    chains, crossings = _planarised(np.array(points), plain) if planarise else ({}, [])
+    chains, crossings = _planarised(np.array(points), plain, planarise)
     xy = np.array(points + crossings)
     edges, straight, path = _chain_edges(plain, chains, len(points))
     turns: dict[tuple[int, int, int], int] = {}
@@ -78,16 +89,26 @@ def _unfolded(city: CityMap, ids: list[str], edges: list[tuple[int, int]]) -> np
     return xy + 1e-6 * (unit or 1.0) * np.column_stack([np.cos(turns), np.sin(turns)])
 
 
-def _planarised(xy: np.ndarray, edges: list[tuple[int, int]]):
-    """The proper crossings of the edges: for each crossed edge its crossing numbers in
-    order along it, and the crossing points by number."""
+def proper_crossings(city: CityMap) -> int:
+    """How many pairs of edges cross properly (not at a station) in the geography."""
+    ids = list(city.stations)
+    index = {sid: k for k, sid in enumerate(ids)}
+    plain = [(index[a], index[b]) for a, b in line_edges(city)]
+    return len(_planarised(_unfolded(city, ids, plain), plain, True)[1])
+
+
+def _planarised(xy: np.ndarray, edges: list[tuple[int, int]], keep: bool | Collection[int]):
+    """The proper crossings of the edges (all, none or the numbers in ``keep``): for each
+    crossed edge its crossing numbers in order along it, and the crossing points."""
     along: dict[int, list[tuple[float, int]]] = {}
     points: list[tuple[float, float]] = []
+    number = -1
     for e, f in combinations(range(len(edges)), 2):
-        if set(edges[e]) & set(edges[f]):
+        if set(edges[e]) & set(edges[f]) or keep is False:
             continue
         where = _crossing(*(xy[s] for s in (*edges[e], *edges[f])))
-        if where is not None:
+        number += where is not None
+        if where is not None and (keep is True or number in keep):
             along.setdefault(e, []).append((where[0], len(points)))
             along.setdefault(f, []).append((where[1], len(points)))
             points.append(where[2])
