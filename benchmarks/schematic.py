@@ -1,7 +1,7 @@
 """Quality and time of ``vvlab.design.schematic_layout`` on every built-in city and on
 generated ones, on one core.
 
-Usage: python benchmarks/schematic.py [--work 20] [--time 60] [--generated 0,1]
+Usage: python benchmarks/schematic.py [--work W] [--time 60] [--generated 0,1]
 
 For each city: the solver status, whether the layout is clean (octilinear, no new
 crossing, no station on another edge), the octilinear share, bends (input -> layout),
@@ -29,7 +29,7 @@ def cities(generated: list[int]) -> list[CityMap]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--work", type=float, default=20.0, help="deterministic work limit")
+    parser.add_argument("--work", type=float, default=None, help="work limit (default: time / 4)")
     parser.add_argument("--time", type=float, default=60.0, help="wall-time safety net (s)")
     parser.add_argument("--generated", default="0,1", help="seeds of generated cities")
     args = parser.parse_args()

@@ -166,3 +166,15 @@ def test_a_station_on_a_foreign_edge_is_counted():
     city = square({"a": (0, 0), "b": (2, 0), "m": (1, 0), "n": (1, 2)}, [["a", "b"], ["m", "n"]])
     assert layout_quality(city)["stations_on_foreign_edges"] == 1
     assert layout_quality(city)["crossings"] == 1  # they touch at m
+
+
+def test_the_layout_works_without_the_ui_stack():
+    from test_layers import UI, run_blocked
+
+    body = """
+        import vvlab
+        from vvlab.design import schematic
+        city = schematic(vvlab.load_map("tutorial"), work_limit=1.0)
+        out = {"stations": len(city.stations)}
+    """
+    assert run_blocked(UI, body) == {"stations": 12, "loaded": []}
