@@ -5,8 +5,11 @@
 :class:`BalanceReport`; :func:`tune` proposes indicator boxes and bonuses that meet
 them (a :class:`TuneResult`); :func:`compare_maps` sets two versions of a city side
 by side (a :class:`MapComparison`); :func:`from_gtfs` drafts a city from a GTFS feed
-(:class:`GTFSError` when it cannot). This layer sits above :mod:`vvlab.analysis` and below
-:mod:`vvlab.viz`: it imports neither plotly nor ipywidgets.
+(:class:`GTFSError` when it cannot); :func:`schematic` lays a city out octilinearly
+(:func:`schematic_layout` also reports how it went, a :class:`SchematicResult`;
+:func:`layout_quality` measures any drawing). This layer sits above
+:mod:`vvlab.analysis` and below :mod:`vvlab.viz`: it imports neither plotly nor
+ipywidgets.
 
 Examples
 --------
@@ -18,7 +21,9 @@ Examples
 from vvlab.design.balance import check_balance
 from vvlab.design.compare import MapComparison, compare_maps
 from vvlab.design.gtfs import GTFSError, GTFSWarning, from_gtfs
+from vvlab.design.layout_quality import layout_quality
 from vvlab.design.report import BalanceReport
+from vvlab.design.schematic import SchematicResult, SchematicWarning, schematic, schematic_layout
 from vvlab.design.targets import BalanceTargets
 from vvlab.design.tune import TuneResult, tune
 
@@ -28,9 +33,14 @@ __all__ = [
     "GTFSError",
     "GTFSWarning",
     "MapComparison",
+    "SchematicResult",
+    "SchematicWarning",
     "TuneResult",
     "check_balance",
     "compare_maps",
     "from_gtfs",
+    "layout_quality",
+    "schematic",
+    "schematic_layout",
     "tune",
 ]
