@@ -72,6 +72,7 @@ def sandbox(tmp_path, monkeypatch):
     monkeypatch.setenv("IPYTHONDIR", str(tmp_path / "ipython"))
     monkeypatch.delenv("VVLAB_FULL", raising=False)
     monkeypatch.setenv("VVLAB_DATA", str(ROOT / "data" / "sample"))
+    monkeypatch.setenv("VVLAB_GTFS", str(ROOT / "data" / "gtfs" / "prague"))
     return work
 
 
@@ -167,6 +168,13 @@ def test_03_design_a_city(sandbox, capsys):
     ]
     assert verdict.passed == ("Every balance target passes" in out)
     assert verdict.passed != ("Targets still failing:" in out)
+    draft, laid_out, prague = ns["draft"], ns["laid_out"], ns["prague"]  # the GTFS section
+    assert sorted(ln.id for ln in draft.lines) == ["A", "B", "C"] and "mustek" in draft.stations
+    assert [ln.stations for ln in laid_out.lines] == [ln.stations for ln in draft.lines]
+    from vvlab.design import layout_quality
+
+    assert layout_quality(laid_out)["octilinear_share"] == 1.0
+    assert prague.city.to_dict()["stations"] == laid_out.to_dict()["stations"]
 
 
 def run_04(sandbox):
@@ -202,6 +210,7 @@ def test_notebook_runs_in_a_real_jupyter_kernel(name, tmp_path, monkeypatch):
     nbclient = pytest.importorskip("nbclient")
     pytest.importorskip("ipykernel")
     monkeypatch.setenv("VVLAB_DATA", str(ROOT / "data" / "sample"))
+    monkeypatch.setenv("VVLAB_GTFS", str(ROOT / "data" / "gtfs" / "prague"))
     monkeypatch.delenv("VVLAB_FULL", raising=False)
     monkeypatch.setenv("PYTHONPATH", str(ROOT))
     notebook = nbformat.read(NOTEBOOK_DIR / name, as_version=4)

@@ -91,7 +91,12 @@ def lab_root(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     for name in NOTEBOOKS:
         shutil.copy(REPO / "notebooks" / name, root / "notebooks" / name)
     shutil.copytree(REPO / "data" / "sample", root / "data" / "sample")
-    env = {"VVLAB_FULL": None, "VVLAB_DATA": None}  # small parameters, ../data/sample
+    shutil.copytree(REPO / "data" / "gtfs", root / "data" / "gtfs")  # notebook 03's feed
+    env = {
+        "VVLAB_FULL": None,
+        "VVLAB_DATA": None,
+        "VVLAB_GTFS": None,
+    }  # small parameters, ../data/sample
     # window.jupyterapp: the notebook model (execution counts, outputs) for the test
     args = ["--LabApp.expose_app_in_browser=True"]
     with serve_lab(root, base, env=env, args=args) as url:
