@@ -44,3 +44,28 @@ def test_a_bad_feed_is_a_message_and_changes_nothing(tmp_path: Path) -> None:
     editor.gtfs_path.value = ""
     editor.import_gtfs_button.click()
     assert "give the GTFS feed" in message(editor)
+
+
+def test_tidy_layout_moves_the_stations_in_one_undoable_edit(tmp_path: Path) -> None:
+    pytest.importorskip("ortools")
+    from vvlab.design import layout_quality
+
+    editor = MapEditor(controller=MapEditorController.open("tutorial", folder=tmp_path))
+    before = editor.controller.data
+    editor.tidy_button.click()
+    editor.layout_bar.wait(120)
+    c = editor.controller
+    assert "stations laid out" in editor.layout_status.value
+    assert c.data["lines"] == before["lines"] and c.data["stations"] != before["stations"]
+    assert layout_quality(c.city())["octilinear_share"] == 1.0
+    assert {s: st["name"] for s, st in c.data["stations"].items()} == {
+        s: st["name"] for s, st in before["stations"].items()
+    }
+    editor.undo_button.click()
+    assert c.data == before and message(editor).startswith("undid: tidy layout")
+
+
+def test_tidy_layout_refuses_a_city_with_problems() -> None:
+    editor = MapEditor(controller=MapEditorController())
+    editor.tidy_button.click()
+    assert editor.layout_bar.thread is None and "must not be empty" in message(editor)
