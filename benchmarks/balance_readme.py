@@ -165,6 +165,22 @@ INTRO = (
 """The first words of the generated ``maps/README.md``."""
 
 
+LAYOUTS = [
+    "## Layouts: geographic, not schematic",
+    "",
+    "The four cities keep their geographic layouts. `vvlab.design.schematic` lays each out "
+    "octilinearly (`python benchmarks/schematic.py`): every segment horizontal, vertical or "
+    "diagonal (against 0-3% now) with about half the bends and no new crossings. But it is "
+    "not clearly better on the other figures: its segment lengths vary more (coefficient of "
+    "variation 0.54-0.78 against 0.44-0.67), it moves stations 0.8-1.0 median segments from "
+    "where they are, and it is no more compact (neither layout prints on A4 with 6 mm "
+    "station boxes). So the maps stay recognisable as the cities; the schematic version of "
+    "any city is one call (`vvlab.design.schematic(city)`) or the map editor's \"Tidy "
+    'layout" away.',
+]
+"""The choice of layout for the built-in cities, with the figures it rests on."""
+
+
 def _verdict_cell(rep: BalanceReport) -> str:
     """PASS or FAIL, and the smallest margin of a measured target (the bonus rules are
     fixed numbers, not measured: a first bonus at the top of its range has margin 0)."""
@@ -237,7 +253,7 @@ def readme(
     if order:
         out += ["", "Amsterdam and Berlin against Paris and Madrid (easier first):", ""]
         out += [f"- {mark(ok)} {name}: {value}" for name, value, ok in order]
-    out.append("")
+    out += ["", *LAYOUTS, ""]
     for m in results.values():
         out += city_markdown(m)
     return "\n".join(out).rstrip() + "\n"
