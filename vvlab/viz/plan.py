@@ -25,15 +25,23 @@ STAR_FILL = "#FFC83D"
 FONT = "Arial, Helvetica, sans-serif"
 
 
-def line_label(line: Line) -> str:
-    """The legend entry of a line: its id, and its name when that says more.
+LEGEND_CHARS = 17
+"""The longest legend entry of a line on the plan: what fits the right margin (a longer
+name, as a GTFS feed's "Nemocnice Motol - Depo Hostivař", is cut; plotly would widen
+the margin and shrink the plot under names placed for its full size)."""
+
+
+def line_label(line: Line, limit: int | None = None) -> str:
+    """The legend entry of a line: its id, and its name when that says more; at most
+    ``limit`` characters (cut with "…").
 
     >>> import vvlab
     >>> city = vvlab.load_map("tutorial")
-    >>> line_label(city.line("A"))
-    'A · Amber'
+    >>> line_label(city.line("A")), line_label(city.line("A"), limit=4)
+    ('A · Amber', 'A ·…')
     """
-    return line.id if line.name == line.id else f"{line.id} · {line.name}"
+    label = line.id if line.name == line.id else f"{line.id} · {line.name}"
+    return label if limit is None or len(label) <= limit else label[: limit - 1] + "…"
 
 
 def text_color(background: str) -> str:
@@ -90,7 +98,7 @@ def line_traces(
                 x=list(xs),
                 y=list(ys),
                 mode="lines",
-                name=line_label(line),
+                name=line_label(line, LEGEND_CHARS),
                 legendgroup=line.id,
                 showlegend=showlegend,
                 opacity=opacity,
