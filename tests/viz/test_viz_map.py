@@ -289,12 +289,12 @@ def test_generated_cities_draw(lines, stations, seed):
 def test_long_line_names_keep_the_legend_inside_its_margin():
     """A feed's long route names are cut in the legend (plotly would widen the margin
     and shrink the plot under names placed for its full size); the hover keeps them."""
-    from vvlab.viz.layout import legend_fits
+    from vvlab.viz.plan import LEGEND_CHARS
 
     data = vvlab.load_map("tutorial").to_dict()
     data["lines"][0]["name"] = "Nemocnice Motol - Depo Hostivař"
     fig = vvlab.viz.draw_map(vvlab.CityMap.from_dict(data))
     line = next(t for t in fig.data if t.meta.get("role") == "line" and t.meta["line"] == "A")
-    assert line.name == "A · Nemocnice Mo…" and legend_fits(fig)
+    assert line.name == "A · Nemocnice Mo…" and len(line.name) == LEGEND_CHARS
     wagon = next(t for t in fig.data if t.meta.get("role") == "wagon" and t.meta["line"] == "A")
     assert "Depo Hostivař" in wagon.hovertext[0]
