@@ -136,3 +136,15 @@ def test_print_sheet_writes_beside_the_city_and_asks_before_replacing(tmp_path) 
     crowded.print_button.click()  # too cramped as drawn: the message names the stations
     assert "pairs of stations too close" in message(crowded)
     assert not (tmp_path / "berlin-copy-sheet.pdf").exists()
+
+
+def test_quick_balance_figures_are_as_wide_as_the_canvas_with_their_legends_inside() -> None:
+    from vvlab.viz.layout import legend_fits
+    from vvlab.widgets.editor.canvas import WIDTH
+
+    editor = MapEditor("berlin")
+    editor.balance_games.value = 200
+    editor.balance_button.click()
+    for sync in editor.balance_bar.figure_syncs:
+        fig = sync.widget
+        assert fig.layout.width == WIDTH and legend_fits(fig)

@@ -332,7 +332,7 @@ class BalanceBar:
         self.last_balance = qb
         self.balance_summary.value = message_html(qb.summary())
         self.balance_verdict.value = qb.report.compact_html() if qb.report else ""
-        figures = (qb.score_figure(), qb.lines_figure())
+        figures = tuple(_at_canvas_width(f) for f in (qb.score_figure(), qb.lines_figure()))
         if not self.figure_syncs:
             from vvlab.widgets.editor.figure_sync import FigureSync
 
@@ -343,6 +343,15 @@ class BalanceBar:
 
     def refresh(self) -> None:
         """Nothing to show between two runs."""
+
+
+def _at_canvas_width(fig: Any) -> Any:
+    """A figure as wide as the canvas above it (a notebook column's width), its legend
+    fitted again to that width."""
+    from vvlab.viz.layout import fit_legend
+    from vvlab.widgets.editor.canvas import WIDTH
+
+    return fit_legend(fig.update_layout(width=min(fig.layout.width or WIDTH, WIDTH)))
 
 
 class SaveBar:
