@@ -252,3 +252,28 @@ def judge(
         ruleset=str(getattr(ruleset, "name", ruleset)),
         targets=targets,
     )
+
+
+def judge_result(
+    result: SimulationResult, baseline: SimulationResult | None = None
+) -> BalanceReport | None:
+    """The verdict on one solo run at its bot (``None`` for a game of several players
+    or seats: the targets are solo measures). ``random``'s games for the skill gap are
+    ``baseline`` when given (the same deals), else played here on the run's seed.
+
+    >>> import vvlab
+    >>> solo = vvlab.simulate("tutorial", 1, ["greedy"], games=30, seed=4, progress=False)
+    >>> judge_result(solo).levels
+    ['greedy']
+    """
+    if result.players != 1 or len(set(result.bots)) != 1:
+        return None
+    level, games = result.bots[0], int(result.metadata["games"])
+    runs = {level: result}
+    if level != BASELINE:
+        runs[BASELINE] = baseline or simulate(
+            result.city, bots=[BASELINE], games=games, seed=result.seed,
+            ruleset=result.ruleset, progress=False,
+        )  # fmt: skip
+    return judge(result.city, None, runs, [level], games=games, seed=result.seed,
+                 ruleset=result.ruleset)  # fmt: skip

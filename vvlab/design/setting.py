@@ -88,12 +88,12 @@ class Proposal:
     change: str
 
 
-def completion_rates(report: BalanceReport, n: int, ids: list[str]) -> list[float]:
+def completion_rates(report: BalanceReport, ids: list[str]) -> list[float]:
     """Each line's completion rate, averaged over the report's levels (the line
     order of ``ids``)."""
     t = report.table
     rows = t[t["target"] == "completion"].groupby("line")["measured"].mean()
-    return [float(rows.get(i, 0.5)) for i in ids][:n]
+    return [float(rows.get(i, 0.5)) for i in ids]
 
 
 def mean_turns(report: BalanceReport) -> float:
@@ -193,7 +193,7 @@ def proposals(
 ) -> list[Proposal]:
     """The candidates around ``s``, most promising first, each new and in the rules."""
     ids = [ln.id for ln in city.lines]
-    rates = completion_rates(report, len(ids), ids)
+    rates = completion_rates(report, ids)
     found: list[Proposal] = []
     if "indicators" in vary:
         found += total_moves(s, [len(ln.stations) for ln in city.lines], mean_turns(report), t)

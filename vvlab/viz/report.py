@@ -124,21 +124,14 @@ def balance_section(result: Any) -> str:
     """Solo runs: every balance target judged at the run's bot
     (:func:`vvlab.design.balance.judge`; ``random`` plays the same deals for the
     skill gap)."""
-    from vvlab.design.balance import BASELINE, judge
-    from vvlab.sim import simulate
+    from vvlab.design.balance import judge_result
 
-    if result.players != 1 or len(set(result.bots)) != 1:
+    report = judge_result(result)
+    if report is None:
         return (
             '<p class="note">The balance targets are solo measures: run one bot solo, '
             "or <code>vvlab check CITY</code>.</p>"
         )
-    games, level = int(result.metadata["games"]), result.bots[0]
-    runs = {level: result}
-    if level != BASELINE:
-        runs[BASELINE] = simulate(result.city, bots=[BASELINE], games=games, seed=result.seed,
-                                  ruleset=result.ruleset, progress=False)  # fmt: skip
-    report = judge(result.city, None, runs, [level], games=games, seed=result.seed,
-                   ruleset=result.ruleset)  # fmt: skip
     return report._repr_html_()
 
 

@@ -112,19 +112,10 @@ def solo_verdict(batch: Batch, label: str | int = 0) -> BalanceReport | None:
     >>> solo_verdict(Batch("run 1", (solo,), {"seed": 4})).levels
     ['greedy']
     """
-    from vvlab.design.balance import BASELINE, judge
-    from vvlab.sim import simulate
+    from vvlab.design.balance import BASELINE, judge_result
 
     res = batch.result(label)
-    if res.players != 1:
-        return None
-    level, games = res.bots[0], int(res.metadata["games"])
-    runs = {level: res}
-    if level != BASELINE:
-        same = [r for r in batch.results if r.players == 1 and r.bots == [BASELINE]
-                and r.city.id == res.city.id and int(r.metadata["games"]) == games]  # fmt: skip
-        runs[BASELINE] = same[0] if same else simulate(
-            res.city, bots=[BASELINE], games=games, seed=res.seed, ruleset=res.ruleset,
-            progress=False,
-        )  # fmt: skip
-    return judge(res.city, None, runs, [level], games=games, seed=res.seed, ruleset=res.ruleset)
+    games = int(res.metadata["games"])
+    same = [r for r in batch.results if r.players == 1 and r.bots == [BASELINE]
+            and r.city.id == res.city.id and int(r.metadata["games"]) == games]  # fmt: skip
+    return judge_result(res, same[0] if same else None)
