@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import unicodedata
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -191,6 +191,7 @@ def place_names(
     obstacles: Sequence[Box] = (),
     bounds: Box,
     keep: dict[str, Name] | None = None,
+    memo: dict[tuple[Any, ...], Options] | None = None,
 ) -> dict[str, Name]:
     """Each name placed, by station id, in the order of ``names``: beside its station's
     marker (``points`` and ``radii`` in pixels, y up; every marker is an obstacle),
@@ -200,7 +201,9 @@ def place_names(
     unnamed, and where even that has no room it is set apart with a leader
     (:func:`leader_options`). ``keep``: names placed before, each tried first where it
     was relative to its station (the same text), so that an edit moves only the names
-    it must (:func:`keep_relative` makes them from an earlier placement).
+    it must (:func:`keep_relative` makes them from an earlier placement). ``memo``: a
+    dict that keeps each station's options (by text, point, marker and font size)
+    for the next call (the map editor keeps one from edit to edit).
 
     >>> points = {"a": (50.0, 50.0), "b": (90.0, 50.0)}
     >>> placed = place_names({"a": "Aa", "b": "Bb"}, points, {"a": 4, "b": 4}, key={"a"},
@@ -213,9 +216,10 @@ def place_names(
         for s, (x, y) in points.items()
     ]
     stations = {s: (names[s], points[s], radii[s]) for s in names}
-    order = sorted((s for s in names if s in key), key=lambda s: -_crowd(points, s))
+    crowd = _crowds(points)
+    order = sorted((s for s in names if s in key), key=lambda s: -crowd[s])
     best = None
-    options: dict[tuple[str, str, float], Options] = {}
+    options = memo if memo is not None else {}
     lines_drawn = LabelScene((), lines, clearance=LINE_WIDTH / 2).lines  # drawn once
     for round_ in range(ROUNDS):
         scene = LabelScene([*markers, *obstacles], bounds=bounds)
@@ -236,7 +240,8 @@ def place_names(
             break
         order = missing + [s for s in order if s not in missing]
     namer = best[0]
-    for s in (s for s in names if s not in key and s not in namer.placed):
+    others = [s for s in names if s not in key and s not in namer.placed]
+    for s in namer.with_room(others):
         namer.place(s, key=False)
     return {s: namer.placed[s] for s in names if s in namer.placed}
 
@@ -253,7 +258,7 @@ class _Namer:
         self,
         scene: LabelScene,
         stations: dict[str, tuple[str, Point, float]],
-        options: dict[tuple[str, str, float], Options],
+        options: dict[tuple[Any, ...], Options],
         keep: dict[str, Name],
     ):
         self.scene, self.stations, self.options = scene, stations, options
@@ -307,11 +312,32 @@ class _Namer:
                 return True
         return False
 
+    def with_room(self, sids: list[str]) -> list[str]:
+        """The stations of ``sids`` (in order) with a clear place for their name now,
+        where it was kept or beside them, tested all at once: placing the others'
+        names can only take room, so a station without one now will not get one
+        (most of a crowded plan's other stations), and trying each in turn is slow."""
+        if not sids:
+            return []
+        boxes, owner = [], []
+        for k, sid in enumerate(sids):
+            kept = self.keep.get(sid)
+            if kept is not None:
+                boxes.append(np.array([kept.box], dtype=float))
+                owner.append(k)
+            boxes.append(self._options(sid, "near", NAME_SIZE).boxes)
+            owner += [k] * len(boxes[-1])
+        _, clear = self.scene.test(np.concatenate(boxes))
+        room = np.zeros(len(sids), dtype=bool)
+        room[np.asarray(owner)[clear]] = True
+        return [sid for sid, ok in zip(sids, room, strict=True) if ok]
+
     def _options(self, sid: str, kind: str, size: float) -> Options:
-        if (sid, kind, size) not in self.options:
+        at = (kind, size, *self.stations[sid])
+        if at not in self.options:
             make = name_options if kind == "near" else leader_options
-            self.options[sid, kind, size] = make(*self.stations[sid], size)
-        return self.options[sid, kind, size]
+            self.options[at] = make(*self.stations[sid], size)
+        return self.options[at]
 
     def make_room(self, sid: str, tries: int = 40) -> None:
         """Name key station ``sid`` (no room left) by moving a name in its way: try the
@@ -360,7 +386,12 @@ def _distance(box: Box, x: float, y: float) -> float:
     return math.hypot(dx, dy)
 
 
-def _crowd(points: dict[str, Point], sid: str, reach: float = 60) -> int:
-    """How many stations lie within ``reach`` pixels of ``sid``."""
-    x, y = points[sid]
-    return sum(abs(px - x) < reach and abs(py - y) < reach for px, py in points.values())
+def _crowds(points: dict[str, Point], reach: float = 60) -> dict[str, int]:
+    """How many stations lie within ``reach`` pixels of each station (in x and y).
+
+    >>> _crowds({"a": (0, 0), "b": (50, 0), "c": (100, 0)})
+    {'a': 2, 'b': 3, 'c': 2}
+    """
+    xy = np.array(list(points.values()), dtype=float).reshape(-1, 2)
+    near = (np.abs(xy[:, None, :] - xy[None, :, :]) < reach).all(axis=2).sum(axis=1)
+    return dict(zip(points, near.tolist(), strict=True))

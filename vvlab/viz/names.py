@@ -120,10 +120,12 @@ def placed_names(
     geo: MapGeometry,
     frame: Frame | None = None,
     keep: dict[str, Name] | None = None,
+    memo: dict | None = None,
 ) -> dict[str, Name]:
     """Each station name shown, by station id in :func:`named_stations` order, with its
     box in pixels of ``frame`` (the plot area the figure shows, by default
-    ``geo.frame``; y up).
+    ``geo.frame``; y up); ``keep`` and ``memo`` as in
+    :func:`~vvlab.viz.labels.place_names`.
 
     >>> import vvlab
     >>> from vvlab.viz.wagons import map_geometry
@@ -144,6 +146,7 @@ def placed_names(
         obstacles=wagon_boxes(geo, frame),
         bounds=(0.0, 0.0, frame.width, frame.height),
         keep=keep,
+        memo=memo,
     )
 
 

@@ -137,15 +137,24 @@ class _Obstacles:
         self.radii = np.array([station_size(len(city.lines_through(s))) / 2 for s in px])
         ends = [(px[a], px[b]) for line in city.lines for a, b in pairwise(line.stations)]
         self.p = np.array([e[0] for e in ends], dtype=float)
-        self.q = np.array([e[1] for e in ends], dtype=float)
+        self.q = np.array([e[1] for e in ends], dtype=float).reshape(-1, 2)
+        self.p = self.p.reshape(-1, 2)
+        self.spans = np.minimum(self.p, self.q), np.maximum(self.p, self.q)
         self.area = (0.0, 0.0, frame.width, frame.height)
         self.wagons: list[Box] = []
 
     def costs(self, boxes: Columns) -> np.ndarray:
         """The cost of covering each box, shape ``(m,)``: 100 a station, 8 a segment,
-        1000 a wagon placed before, 500 for leaving the plot area."""
-        stations = points_in_box(self.points, self.radii + 2, boxes).sum(axis=1)
-        segments = segments_hitting_box(self.p, self.q, _grow(boxes, 2)).sum(axis=1)
+        1000 a wagon placed before, 500 for leaving the plot area. Only the stations
+        and segments near the boxes are tested (the others cannot count)."""
+        grown = _grow(boxes, 2)
+        around = (grown[0].min(), grown[1].min(), grown[2].max(), grown[3].max())
+        near = points_in_box(self.points, self.radii, around)
+        stations = points_in_box(self.points[near], self.radii[near] + 2, boxes).sum(axis=1)
+        low, high = self.spans
+        near = (high[:, 0] >= around[0]) & (low[:, 0] <= around[2])
+        near &= (high[:, 1] >= around[1]) & (low[:, 1] <= around[3])
+        segments = segments_hitting_box(self.p[near], self.q[near], grown).sum(axis=1)
         grown = _grow(boxes, 3)
         wagons = np.zeros(len(boxes[0]), dtype=int)
         for o in self.wagons:

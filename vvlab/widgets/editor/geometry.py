@@ -6,6 +6,8 @@ of the station names (:class:`NameCache`).
 from __future__ import annotations
 
 import json
+from collections import Counter
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from vvlab.viz.geometry import HEIGHT, WIDTH
@@ -61,7 +63,8 @@ class NameCache:
     selection or a changed bonus needs no new placement). After an edit in the same
     view, each name is first tried where it was beside its station
     (:func:`~vvlab.viz.labels.keep_relative`): the names an edit does not disturb stay
-    put, and placing them is quicker.
+    put, and placing them is quicker. Each station's candidate places are kept from
+    edit to edit too (``memo``), for the stations the edit did not move.
 
     >>> import vvlab
     >>> from vvlab.viz.wagons import map_geometry
@@ -71,36 +74,70 @@ class NameCache:
     True
     """
 
+    MEMO_SIZE = 4000
+    """The most candidate sets kept (a few edits' worth of a large city)."""
+
     def __init__(self) -> None:
         self.key: Any = None
         self.names: dict[str, Name] = {}
         self.points: dict[str, Point] = {}
+        self.memo: dict[tuple[Any, ...], Any] = {}
 
     def __call__(self, city: CityMap, geo: MapGeometry, frame: Frame) -> dict[str, Name]:
         names = tuple((s.id, s.name) for s in city.stations.values())
         key = (layout_key(city, 0, 0), names, geo.frame, frame)
         if key != self.key:
-            points = station_points(city, frame)
-            same_view = self.key is not None and self.key[3] == frame
-            keep = keep_relative(self.names, self.points, points) if same_view else None
-            self.key, self.points = key, points
-            self.names = placed_names(city, geo, frame, keep)
+            self._place(key, station_points(city, frame),
+                        lambda keep: placed_names(city, geo, frame, keep, self.memo))  # fmt: skip
         return self.names
 
     def sketch(self, data: dict[str, Any], frame: Frame) -> dict[str, Name]:
         """The names of a draft (:func:`~vvlab.widgets.editor.sketch.sketch_names`),
-        remembered the same way (and tried where they were, in the same view)."""
+        remembered the same way (and tried where they were, in the same view). A
+        draft has no wagons, so its names depend on where its stations are and which
+        pairs its lines join, not on the lines' directions: a reversed line keeps
+        them all.
+
+        >>> from vvlab.widgets.editor.sketch import canvas_frame
+        >>> data = {"stations": {"a": {"x": 0, "y": 0}, "b": {"x": 4, "y": 0}},
+        ...         "lines": [{"id": "L1", "stations": ["a", "b"]}]}
+        >>> cache, frame = NameCache(), canvas_frame((-2, -2, 6, 2), 920, 640)
+        >>> first = cache.sketch(data, frame)
+        >>> data["lines"][0]["stations"].reverse()
+        >>> cache.sketch(data, frame) is first
+        True
+        """
         from vvlab.widgets.editor.sketch import sketch_names, sketch_points
 
-        key = ("sketch", json.dumps([data.get("stations"), data.get("lines")], default=str),
-               None, frame)  # fmt: skip
+        key = ("sketch", sketch_key(data), None, frame)
         if key != self.key:
-            points = sketch_points(data, frame)
-            same_view = self.key is not None and self.key[3] == frame
-            keep = keep_relative(self.names, self.points, points) if same_view else None
-            self.key, self.points = key, points
-            self.names = sketch_names(data, frame, keep)
+            self._place(key, sketch_points(data, frame),
+                        lambda keep: sketch_names(data, frame, keep, self.memo))  # fmt: skip
         return self.names
+
+    def _place(self, key: Any, points: dict[str, Point], place: Any) -> None:
+        same_view = self.key is not None and self.key[3] == key[3]
+        keep = keep_relative(self.names, self.points, points) if same_view else None
+        if len(self.memo) > self.MEMO_SIZE:
+            self.memo.clear()
+        self.key, self.points = key, points
+        self.names = place(keep)
+
+
+def sketch_key(data: dict[str, Any]) -> str:
+    """What a draft's names depend on: its stations, the pairs of stations its lines
+    join, the ends of its lines and how many lines pass through each station.
+
+    >>> one = {"stations": {}, "lines": [{"id": "A", "stations": ["a", "b", "c"]}]}
+    >>> two = {"stations": {}, "lines": [{"id": "A", "stations": ["c", "b", "a"]}]}
+    >>> sketch_key(one) == sketch_key(two)
+    True
+    """
+    routes = [[str(s) for s in line.get("stations") or []] for line in data.get("lines") or []]
+    pairs = sorted({tuple(sorted(p)) for route in routes for p in pairwise(route)})
+    ends = sorted({s for route in routes if route for s in (route[0], route[-1])})
+    through = sorted(Counter(s for route in routes for s in set(route)).items())
+    return json.dumps([data.get("stations"), pairs, ends, through], sort_keys=True, default=str)
 
 
 class WagonCache:

@@ -53,11 +53,14 @@ def sketch_points(data: dict[str, Any], frame: Frame) -> dict[str, tuple[float, 
 
 
 def sketch_names(
-    data: dict[str, Any], frame: Frame, keep: dict[str, Name] | None = None
+    data: dict[str, Any],
+    frame: Frame,
+    keep: dict[str, Name] | None = None,
+    memo: dict | None = None,
 ) -> dict[str, Name]:
     """The names of a draft's stations placed in the pixels of ``frame``: those on
     several lines and at the ends of lines always, the others where there is room
-    (``keep``: names placed before, tried first, see
+    (``keep``: names placed before, tried first, and ``memo``, see
     :func:`~vvlab.viz.labels.place_names`).
 
     >>> data = {"stations": {"a": {"x": 0, "y": 0, "name": "Alpha"}, "b": {"x": 4, "y": 0}},
@@ -79,6 +82,7 @@ def sketch_names(
         lines=lines,
         bounds=(0.0, 0.0, frame.width, frame.height),
         keep=keep,
+        memo=memo,
     )
 
 
