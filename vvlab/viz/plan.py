@@ -40,7 +40,16 @@ def line_label(line: Line, limit: int | None = None) -> str:
     >>> line_label(city.line("A")), line_label(city.line("A"), limit=4)
     ('A · Amber', 'A ·…')
     """
-    label = line.id if line.name == line.id else f"{line.id} · {line.name}"
+    return legend_label(line.id, line.name, limit)
+
+
+def legend_label(line_id: str, name: str | None, limit: int | None = None) -> str:
+    """:func:`line_label` from a line's id and name (a draft's line may lack a name).
+
+    >>> legend_label("U1", "U1"), legend_label("U1", None), legend_label("U1", "Ring")
+    ('U1', 'U1', 'U1 · Ring')
+    """
+    label = line_id if not name or name == line_id else f"{line_id} · {name}"
     return label if limit is None or len(label) <= limit else label[: limit - 1] + "…"
 
 

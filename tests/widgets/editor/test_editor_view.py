@@ -90,11 +90,15 @@ def test_the_view_grows_for_a_station_outside_it_and_fit_shrinks_it() -> None:
 
 def test_a_draft_keeps_its_legend() -> None:
     editor = MapEditor("tutorial")
+
+    def legend() -> set[str]:
+        return {t.name for t in editor.figure.data if t.visible is not False and t.showlegend}
+
+    valid = legend()
     editor.mode.value = "add station"
     editor.click_grid(*near_middle(editor)[0])
     assert editor.controller.city() is None
-    shown = [t for t in editor.figure.data if t.visible is not False and t.showlegend]
-    assert {t.name for t in shown} >= {line["id"] for line in editor.controller.lines}
+    assert legend() == valid == {"A · Amber", "B · Blue", "C · Crimson", "D · Green"}
 
 
 def test_a_user_zoom_stays_until_fit() -> None:

@@ -18,7 +18,7 @@ from vvlab.model.colors import is_hex
 from vvlab.viz.geometry import LINE_WIDTH, Frame, plot_frame
 from vvlab.viz.labels import Name, place_names
 from vvlab.viz.names import key_stations, leaders_trace, names_trace, rank_stations
-from vvlab.viz.plan import FONT, INK
+from vvlab.viz.plan import FONT, INK, LEGEND_CHARS, legend_label
 from vvlab.widgets.editor.viewrange import Box, finite
 
 SKETCH_GREY = "#9A9A9A"
@@ -125,12 +125,20 @@ def _sketch_line(line: dict[str, Any], stations: dict[str, dict[str, Any]]) -> g
         x=[s["x"] for s in route],
         y=[s["y"] for s in route],
         mode="lines",
-        name=str(line.get("id")),
+        name=legend_label(str(line.get("id")), _text(line.get("name")), LEGEND_CHARS),
+        legendgroup=str(line.get("id")),  # the rest as a valid plan's line: the canvas
+        opacity=1.0,  # sends only what changed when the city turns valid or not
         line={"color": color if ok else SKETCH_GREY, "width": LINE_WIDTH},
         hoverinfo="skip",
         showlegend=True,
         meta={"role": "line", "line": line.get("id")},
+        xaxis="x",
+        yaxis="y",
     )
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 def _sketch_stations(stations: dict[str, dict[str, Any]]) -> go.Scatter:
@@ -151,4 +159,6 @@ def _sketch_stations(stations: dict[str, dict[str, Any]]) -> go.Scatter:
         showlegend=False,
         name="stations",
         meta={"role": "stations", "ids": ids},
+        xaxis="x",
+        yaxis="y",
     )
