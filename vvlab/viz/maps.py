@@ -119,17 +119,19 @@ def plan_traces(
     frame: Frame | None = None,
     placed: dict[str, Name] | None = None,
     wagons: bool = True,
+    lines: bool = True,
 ) -> list[go.Scatter]:
-    """Every trace of the plan, bottom to top (the wagons only with ``wagons``: the
-    editor draws them from a cache), with a sheet's marks when given and
-    with ``names`` the station names (:func:`~vvlab.viz.names.station_names`, placed
-    for the pixels of ``frame``, by default ``geo.frame``, or as ``placed`` there
-    before). The names' leader lines lie under the wagons and stations, so that a
-    leader passing a station is hidden by its marker."""
+    """Every trace of the plan, bottom to top (the lines only with ``lines`` and the
+    wagons only with ``wagons``: the editor draws them from caches), with a sheet's
+    marks when given and with ``names`` the station names
+    (:func:`~vvlab.viz.names.station_names`, placed for the pixels of ``frame``, by
+    default ``geo.frame``, or as ``placed`` there before). The names' leader lines
+    lie under the wagons and stations, so that a leader passing a station is hidden
+    by its marker."""
     named = names or placed is not None
     leaders, labels = station_names(city, geo, axes, frame, placed) if named else (None, None)
     traces = completed_traces(city, geo, sheet, axes) if sheet is not None else []
-    traces += line_traces(city, geo, axes, showlegend=legend)
+    traces += line_traces(city, geo, axes, showlegend=legend) if lines else []
     traces += [leaders] if leaders is not None else []
     traces += wagon_traces(city, geo, sheet, axes) if wagons else []
     traces.append(station_trace(city, sheet, axes))

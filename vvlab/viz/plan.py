@@ -97,10 +97,12 @@ def line_traces(
     axes: tuple[str, str] = ("x", "y"),
     showlegend: bool = True,
     opacity: float = 1.0,
+    lines: Sequence[Line] | None = None,
 ) -> list[go.Scatter]:
-    """One polyline per line in its colour, lines sharing a segment side by side."""
+    """One polyline per line (of ``lines``, by default all) in its colour, lines
+    sharing a segment side by side."""
     traces = []
-    for line in city.lines:
+    for line in city.lines if lines is None else lines:
         xs, ys = zip(*geo.paths[line.id], strict=True)
         traces.append(
             go.Scatter(

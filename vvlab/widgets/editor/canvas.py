@@ -34,6 +34,7 @@ from vvlab.widgets.editor.viewrange import BLANK_EXTENT, Box, ViewRange, content
 
 if TYPE_CHECKING:
     from vvlab.widgets.editor.controller import MapEditorController
+    from vvlab.widgets.editor.geometry import LineCache
 
 WIDTH, HEIGHT = 920, 640
 """Canvas size in pixels: fits a 1000 px wide notebook (the panels wrap below it)."""
@@ -246,6 +247,7 @@ def plan_content(
     view: ViewRange | None = None,
     names: Callable[[CityMap, MapGeometry, Frame], dict[str, Name]] = placed_names,
     wagons: Callable[[CityMap, MapGeometry], list[dict[str, Any]]] | None = None,
+    lines: LineCache | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """The traces and layout of the canvas (without overlays) as plotly JSON: the
     wagons placed by :func:`~vvlab.viz.wagons.map_geometry` (or ``geometry``, e.g. a
@@ -254,7 +256,8 @@ def plan_content(
     by :func:`~vvlab.viz.names.placed_names` (or ``names``, e.g. a
     :class:`~vvlab.widgets.editor.geometry.NameCache`) for the pixels of the view, the
     wagons by ``wagons`` when given (e.g. a
-    :class:`~vvlab.widgets.editor.geometry.WagonCache`).
+    :class:`~vvlab.widgets.editor.geometry.WagonCache`), the lines from ``lines`` when
+    given (a :class:`~vvlab.widgets.editor.geometry.LineCache`).
 
     Examples
     --------
@@ -274,7 +277,8 @@ def plan_content(
         frame = canvas_frame(box, width, height)
         sketched = getattr(names, "sketch", None)  # a NameCache remembers a draft's too
         placed = sketched(data, frame) if sketched is not None else None
-        specs = [t.to_plotly_json() for t in sketch_traces(data, frame, placed)]
+        specs = [t.to_plotly_json() for t in sketch_traces(data, frame, placed, lines is None)]
+        specs[:0] = lines.sketch(data) if lines is not None else []
         layout = plan_layout(_sketch_title(data), width, height)
     else:
         geo = geometry(city, width, height)
@@ -282,8 +286,9 @@ def plan_content(
         frame = canvas_frame(box, width, height)
         placed = names(city, geo, frame)
         traces = plan_traces(city, geo, None, ("x", "y"), legend=True, placed=placed,
-                             frame=frame, wagons=wagons is None)  # fmt: skip
+                             frame=frame, wagons=wagons is None, lines=lines is None)  # fmt: skip
         specs = [t.to_plotly_json() for t in traces]
+        specs[:0] = lines.plan(city, geo) if lines is not None else []
         if wagons is not None:  # under the stations, as plan_traces draws them
             at = next(k for k, t in enumerate(specs) if t["meta"]["role"] == "stations")
             specs[at:at] = wagons(city, geo)

@@ -171,3 +171,53 @@ class WagonCache:
             out += kept[key]
         self.traces = kept
         return out
+
+
+class LineCache:
+    """The lines' traces as plotly JSON, each line's kept while its id, name, colour
+    and points stay the same: an edit rebuilds only the lines it changed. For a valid
+    city (:meth:`plan`, as :func:`~vvlab.viz.plan.line_traces` draws them) and for a
+    draft (:meth:`sketch`, as :func:`~vvlab.widgets.editor.sketch.sketch_line`).
+
+    >>> import vvlab
+    >>> city, cache = vvlab.load_map("tutorial"), LineCache()
+    >>> first = cache.plan(city, map_geometry(city))
+    >>> [t["name"] for t in first][:2], cache.plan(city, map_geometry(city))[0] is first[0]
+    (['A · Amber', 'B · Blue'], True)
+    """
+
+    def __init__(self) -> None:
+        self.traces: dict[Any, dict[str, Any]] = {}
+
+    def plan(self, city: CityMap, geo: MapGeometry) -> list[dict[str, Any]]:
+        """The lines of a valid city laid out as ``geo``."""
+        from vvlab.viz.plan import line_traces
+
+        def make(line: Any) -> dict[str, Any]:
+            return line_traces(city, geo, lines=[line])[0].to_plotly_json()
+
+        keys = [(ln.id, ln.name, ln.color, tuple(geo.paths[ln.id])) for ln in city.lines]
+        return self._kept(keys, city.lines, make)
+
+    def sketch(self, data: dict[str, Any]) -> list[dict[str, Any]]:
+        """The lines of a draft through its stations that have a place."""
+        from vvlab.widgets.editor.sketch import known_stations, sketch_line
+
+        stations = known_stations(data)
+        keys = [
+            ("sketch", json.dumps(line, sort_keys=True, default=str),
+             tuple((stations[s]["x"], stations[s]["y"]) for s in line.get("stations") or []
+                   if s in stations))
+            for line in data["lines"]
+        ]  # fmt: skip
+        return self._kept(
+            keys, data["lines"], lambda ln: sketch_line(ln, stations).to_plotly_json()
+        )
+
+    def _kept(self, keys: list[Any], lines: Any, make: Any) -> list[dict[str, Any]]:
+        kept = {
+            k: self.traces[k] if k in self.traces else make(ln)
+            for k, ln in zip(keys, lines, strict=True)
+        }
+        self.traces = kept
+        return [kept[k] for k in keys]

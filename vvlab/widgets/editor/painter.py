@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import plotly.graph_objects as go
 
 from vvlab.widgets.editor.canvas import HEIGHT, WIDTH, GridCache, overlay_traces, plan_content
-from vvlab.widgets.editor.geometry import GeometryCache, NameCache, WagonCache
+from vvlab.widgets.editor.geometry import GeometryCache, LineCache, NameCache, WagonCache
 from vvlab.widgets.editor.viewrange import ViewRange
 
 if TYPE_CHECKING:
@@ -124,7 +124,7 @@ class CanvasPainter:
         self._plan: list[tuple[Key, dict[str, Any]]] = []
         self._layout: dict[str, Any] = {}
         self._geometry, self._grid, self._names = GeometryCache(), GridCache(), NameCache()
-        self._wagons = WagonCache()
+        self._wagons, self._lines = WagonCache(), LineCache()
         self.view = ViewRange()
 
     def fit(self) -> None:
@@ -142,8 +142,9 @@ class CanvasPainter:
         plan_key = (json.dumps(ed.live, sort_keys=True, default=str), ed.grid_step)
         if plan_key != self._plan_key:
             traces, self._layout = plan_content(
-                ed, *self.size, self._geometry, self._grid, self.view, self._names, self._wagons
-            )
+                ed, *self.size, self._geometry, self._grid, self.view, self._names, self._wagons,
+                self._lines,
+            )  # fmt: skip
             self._plan = keyed(traces)
             self._plan_key = plan_key
         overlays = keyed(t.to_plotly_json() for t in overlay_traces(ed, selected))

@@ -38,7 +38,8 @@ def canvas_frame(box: Box, width: int, height: int) -> Frame:
     return plot_frame([(box[0], box[1]), (box[2], box[3])], width, height, pad=0)
 
 
-def _known(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def known_stations(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """A draft's stations that have a place (finite x and y), by id."""
     return {sid: s for sid, s in data["stations"].items() if finite(s.get("x"), s.get("y"))}
 
 
@@ -48,7 +49,7 @@ def _routes(data: dict[str, Any], stations: dict[str, Any]) -> list[list[str]]:
 
 def sketch_points(data: dict[str, Any], frame: Frame) -> dict[str, tuple[float, float]]:
     """Each placed station of a draft in the pixels of ``frame``."""
-    stations = _known(data)
+    stations = known_stations(data)
     return {s: frame.to_px((float(st["x"]), float(st["y"]))) for s, st in stations.items()}
 
 
@@ -69,7 +70,7 @@ def sketch_names(
     >>> [(sid, name.text) for sid, name in names.items()]
     [('a', 'Alpha'), ('b', 'b')]
     """
-    stations = _known(data)
+    stations = known_stations(data)
     routes = _routes(data, stations)
     order = rank_stations(routes, list(stations))
     points = sketch_points(data, frame)
@@ -87,12 +88,15 @@ def sketch_names(
 
 
 def sketch_traces(
-    data: dict[str, Any], frame: Frame | None = None, placed: dict[str, Name] | None = None
+    data: dict[str, Any],
+    frame: Frame | None = None,
+    placed: dict[str, Name] | None = None,
+    lines: bool = True,
 ) -> list[go.Scatter]:
     """A city with problems: each line through its known stations (grey if its colour
     is bad), the stations (their names on hover), and with ``frame`` (the canvas's
     pixels) the names (:func:`sketch_names`, or ``placed`` before) and their leader
-    lines.
+    lines; the lines only with ``lines`` (the editor keeps them in a cache).
 
     >>> data = {"stations": {"a": {"x": 0, "y": 0, "name": "A"}, "b": {"x": 2, "y": 0}},
     ...         "lines": [{"id": "L1", "color": "red", "stations": ["a", "b", "zoo"]}]}
@@ -104,8 +108,8 @@ def sketch_traces(
     >>> list(sketch_traces(data, frame)[-1].text)
     ['A', 'b']
     """
-    stations = _known(data)
-    traces = [_sketch_line(line, stations) for line in data["lines"]]
+    stations = known_stations(data)
+    traces = [sketch_line(line, stations) for line in data["lines"]] if lines else []
     if frame is None:
         return [*traces, _sketch_stations(stations)]
     names = placed if placed is not None else sketch_names(data, frame)
@@ -117,7 +121,9 @@ def sketch_traces(
     ]
 
 
-def _sketch_line(line: dict[str, Any], stations: dict[str, dict[str, Any]]) -> go.Scatter:
+def sketch_line(line: dict[str, Any], stations: dict[str, dict[str, Any]]) -> go.Scatter:
+    """A draft's line through its ``stations`` that have a place (grey if its colour
+    is bad)."""
     route = [stations[s] for s in line.get("stations") or [] if s in stations]
     color = line.get("color")
     ok = is_hex(color)
