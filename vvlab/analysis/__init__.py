@@ -2,15 +2,16 @@
 
 >>> import vvlab.analysis
 >>> sorted(vvlab.analysis.__all__)  # doctest: +NORMALIZE_WHITESPACE
-['HindsightBound', 'LABEL_GROUPINGS', 'OUTCOMES', 'Results', 'SUMMARY_GROUPINGS', 'WhatIf',
- 'Z95', 'apply_change', 'as_results', 'bonus_outcomes', 'bonus_race_table',
+['HindsightBound', 'LABEL_GROUPINGS', 'LADDER', 'OUTCOMES', 'Results', 'SUMMARY_GROUPINGS',
+ 'WhatIf', 'Z95', 'apply_change', 'as_results', 'bonus_outcomes', 'bonus_race_table',
  'breakdown_table', 'check_by', 'check_keys', 'compare', 'deal_cards', 'games_table',
  'group_order', 'hindsight_bound', 'hindsight_gap', 'hindsight_scores',
  'line_completion_table', 'line_table', 'luck_vs_skill', 'players_label', 'run_labels',
- 'same_deals', 'score_stats', 'station_table', 'summary', 'what_if']
+ 'same_deals', 'score_stats', 'skill_ladder', 'station_table', 'summary', 'what_if']
 """
 
 from vvlab.analysis.hindsight import HindsightBound, hindsight_bound
+from vvlab.analysis.ladder import LADDER, skill_ladder
 from vvlab.analysis.luck import (
     deal_cards,
     hindsight_gap,
@@ -42,6 +43,7 @@ from vvlab.sim.stats import Z95
 
 __all__ = [
     "LABEL_GROUPINGS",
+    "LADDER",
     "OUTCOMES",
     "SUMMARY_GROUPINGS",
     "Z95",
@@ -69,6 +71,7 @@ __all__ = [
     "run_labels",
     "same_deals",
     "score_stats",
+    "skill_ladder",
     "station_table",
     "summary",
     "what_if",

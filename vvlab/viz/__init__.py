@@ -19,6 +19,7 @@ from vvlab.viz.colors import bot_colors
 from vvlab.viz.display import disable_notebook_display, enable_notebook_display
 from vvlab.viz.exports import export
 from vvlab.viz.heatmap import station_fill_rates, station_heatmap
+from vvlab.viz.ladder import skill_ladder
 from vvlab.viz.maps import draw_game, draw_map
 from vvlab.viz.progress import fill_progress, fill_table
 from vvlab.viz.race import bonus_race
@@ -38,6 +39,7 @@ __all__ = [
     "line_completion",
     "score_breakdown",
     "score_distribution",
+    "skill_ladder",
     "station_fill_rates",
     "station_heatmap",
 ]
