@@ -31,7 +31,25 @@ from numba.core.config import reload_config
 
 from vvlab.compiled.arrays import FREE, NUMBER, STAR, SheetState
 from vvlab.compiled.cache import ensure_cache
-from vvlab.compiled.spec import GREEDY_BOT, LOOKAHEAD_BOT, MAX_DEPTH, RANDOM_BOT, ROLLOUT_BOT  # noqa: F401  # noqa: F401
+from vvlab.compiled.spec import (  # noqa: F401
+    EXPERT_BOT,
+    GREEDY_BOT,
+    LOOKAHEAD_BOT,
+    MAX_DEPTH,
+    RANDOM_BOT,
+    ROLLOUT_BOT,
+    W_BONUS,
+    W_BONUS_LATE,
+    W_BOXES,
+    W_EMPTY,
+    W_EMPTY_LATE,
+    W_GAP,
+    W_LEFTOVER,
+    W_RACE,
+    W_STAR,
+    W_STEP,
+    W_TRANSFER,
+)
 from vvlab.compiled.tables import MAX_BOXES, MAX_STATIONS
 
 
@@ -593,6 +611,170 @@ def _lookahead(
     return best_line, best_station, best_n
 
 
+# -- the expert: a fitted sheet value at depth 0 -------------------------------------
+
+
+@hot
+def _reach_at(reach, x, y):
+    """``reach`` read between its rows and columns (bilinear), as a chance in 0..1:
+    ``x`` empty stations, ``y`` indicator boxes, both clipped to the table."""
+    last_x, last_y = reach.shape[0] - 1, reach.shape[1] - 1
+    x = min(max(x, 0.0), float(last_x))
+    y = min(max(y, 0.0), float(last_y))
+    i, j = min(int(x), last_x - 1), min(int(y), last_y - 1)
+    fx, fy = x - i, y - j
+    low = reach[i, j] * (1.0 - fx) + reach[i + 1, j] * fx
+    high = reach[i, j + 1] * (1.0 - fx) + reach[i + 1, j + 1] * fx
+    return (low * (1.0 - fy) + high * fy) / 1000.0
+
+
+@hot
+def _expert_line(city, reach, st, avail, race, w, m, late, star_frac):
+    """The expert's value of line ``m`` in points (see :mod:`vvlab.bots.expert`): the
+    bonus to be had, lowered by the best rival's chance (``race[m]``, milli), times the
+    chance of completion read at an effective count of empty stations and boxes; plus
+    the star potential of its first empty station; minus what its boxes leave empty."""
+    if st.done[m] != 0:
+        return 0.0
+    e = st.empty[m]
+    if e == 0:
+        return float(avail[m])
+    mark, line_st, st_off = st.mark, city.line_st, city.st_off
+    runs, transfers, first_star, in_run = 0, 0, 0, False
+    for i in range(city.line_off[m], city.line_off[m + 1]):
+        s = line_st[U(i)]
+        if mark[U(s)] == 0:
+            if not in_run:
+                runs += 1
+            if first_star == 0:
+                first_star = city.star_value[U(s)]
+            if st_off[U(s + 1)] - st_off[U(s)] > 1:
+                transfers += 1
+            in_run = True
+        else:
+            in_run = False
+    b = st.boxes[m]
+    x = e + w[W_GAP] * (runs - 1) - w[W_TRANSFER] * transfers
+    p = _reach_at(reach, x, b + w[W_BOXES] if b > 0 else 0.0)
+    bonus = avail[m] - (avail[m] - city.bonus_later[m]) * w[W_RACE] * race[m] / 1000.0
+    v = bonus * p * (w[W_BONUS] + w[W_BONUS_LATE] * late)
+    if b > 0:
+        v += w[W_STAR] * first_star * star_frac
+    short = e - w[W_STEP] * b
+    if short > 0:
+        v -= w[W_LEFTOVER] * short
+    return v
+
+
+@hot
+def _expert_after(city, reach, st, avail, race, w, late, star_frac, line, buf, n, lv, dec):
+    """Change of the expert's line values once ``buf[:n]`` are filled (already applied
+    to ``st``) on ``line`` (or -1): only the lines touched are evaluated again.
+    ``dec`` is zeroed scratch, left zeroed."""
+    st_off, st_lines = city.st_off, city.st_lines
+    v = 0.0
+    if line >= 0:
+        dec[line] = 1
+        v += _expert_line(city, reach, st, avail, race, w, line, late, star_frac) - lv[line]
+    for c in range(n):
+        s = U(buf[c])
+        for j in range(st_off[s], st_off[s + U(1)]):
+            m = st_lines[U(j)]
+            if dec[U(m)] == 0:
+                dec[U(m)] = 1
+                v += _expert_line(city, reach, st, avail, race, w, m, late, star_frac) - lv[m]
+    if line >= 0:
+        dec[line] = 0
+    for c in range(n):
+        s = U(buf[c])
+        for j in range(st_off[s], st_off[s + U(1)]):
+            dec[U(st_lines[U(j)])] = 0
+    return v
+
+
+@hot
+def _expert(kind, value, city, types, reach, st, avail, counts, best_buf, dec, w, race, lv, buf):
+    """:func:`expert_choice` with its scratch space given: ``lv`` (float, per line) and
+    ``buf`` (per station)."""
+    mark, empty, boxes = st.mark, st.empty, st.boxes
+    n_lines, total_boxes, left = boxes.shape[0], 0, 0
+    for m in range(n_lines):
+        total_boxes += city.indicators[m]
+        left += boxes[m]
+    if kind != FREE:
+        left -= 1
+    late = 1.0 - left / total_boxes if total_boxes > 0 else 1.0
+    stars, cards = 0, 0
+    for c in range(counts.shape[0]):
+        cards += counts[c]
+        if types.kind[c] == STAR:
+            stars += counts[c]
+    star_frac = stars / cards if cards > 0 else 0.0
+    empty_w = w[W_EMPTY] + w[W_EMPTY_LATE] * late
+    for m in range(n_lines):
+        lv[m] = _expert_line(city, reach, st, avail, race, w, m, late, star_frac)
+    best_line, best_station, best = -1, -1, 0.0
+    if kind == FREE:
+        for s in range(mark.shape[0]):
+            if mark[s] != 0:
+                continue
+            buf[0] = s
+            apply_move(city, -1, buf, 1, False, mark, empty, boxes)
+            v = _expert_after(city, reach, st, avail, race, w, late, star_frac, -1, buf, 1, lv, dec)
+            v -= empty_w
+            undo_move(city, -1, buf, 1, mark, empty, boxes)
+            if best_station < 0 or v > best:
+                best_station, best = s, v
+        if best_station < 0:
+            return -1, -1, 0
+        best_buf[0] = best_station
+        return -1, best_station, 1
+    for line in range(n_lines):
+        if boxes[line] <= 0:
+            continue
+        n = reached(kind, value, city, line, mark, buf)
+        star = city.star_value[U(buf[0])] if kind == STAR and n > 0 else 0
+        apply_move(city, line, buf, n, star > 0, mark, empty, boxes)
+        v = _expert_after(city, reach, st, avail, race, w, late, star_frac, line, buf, n, lv, dec)
+        v += star - n * empty_w
+        undo_move(city, line, buf, n, mark, empty, boxes)
+        if best_line < 0 or v > best:
+            best_line, best = line, v
+    if best_line < 0:
+        return -1, -1, 0
+    return best_line, -1, reached(kind, value, city, best_line, mark, best_buf)
+
+
+@njit(cache=CACHE)
+def expert_choice(
+    kind, value, city, types, reach, st, avail, next_counts, best_buf, dec, weights, race
+):
+    """The expert's move: the legal move with the best fitted sheet value afterwards
+    (``weights``, named by :data:`vvlab.compiled.spec.EXPERT_WEIGHTS`; ``race``: per
+    line, the best rival's chance in milli of completing it, see :func:`race_row`).
+    Returns (line, station, count of stations written to best_buf)."""
+    lv = np.zeros(st.boxes.shape[0], np.float64)
+    buf = np.zeros(st.mark.shape[0] + 1, np.int64)
+    return _expert(
+        kind, value, city, types, reach, st, avail, next_counts, best_buf, dec, weights, race,
+        lv, buf,
+    )  # fmt: skip
+
+
+@hot
+def race_row(empty, boxes, done, p, first_taken, reach, out):
+    """``out[m]``: the best chance (milli) among the seats other than ``p`` (rows of
+    ``empty``, ``boxes``, ``done``) of completing line ``m`` while its first bonus is
+    still to be had, else 0."""
+    for m in range(out.shape[0]):
+        out[m] = 0
+        if first_taken[m]:
+            continue
+        for q in range(empty.shape[0]):
+            if q != p and done[q, m] == 0:
+                out[m] = max(out[m], reach[empty[q, m], boxes[q, m]])
+
+
 # -- dealing and whole games --------------------------------------------------------
 
 
@@ -796,6 +978,8 @@ class Table(NamedTuple):
     dec: np.ndarray  # scratch, per line
     buf: np.ndarray  # scratch, per station
     ws: np.ndarray  # the look-ahead's and rollout's scratch space (see workspace)
+    race: np.ndarray  # per seat and line: the rivals' best chance (see race_row)
+    lv: np.ndarray  # scratch, per line: the expert's line values (float)
 
 
 class Outcome(NamedTuple):
@@ -814,7 +998,7 @@ class Outcome(NamedTuple):
 @hot_inline
 def _decide(
     bot, param, card, u, city, deck, types, reach, weight, st, avail, remaining, buf, best_buf, dec,
-    front, ws,
+    front, ws, wts, race, lv,
 ):  # fmt: skip
     """One bot's move: (line, station, count of stations written to best_buf)."""
     c = U(card)
@@ -827,6 +1011,10 @@ def _decide(
         )
         return line, station, n
     nxt = types.full_count if deck.shuffle[c] else remaining
+    if bot == EXPERT_BOT:
+        return _expert(
+            kind, value, city, types, reach, st, avail, nxt, best_buf, dec, wts, race, lv, buf
+        )
     if bot == ROLLOUT_BOT:
         return _rollout(
             param, kind, value, u, city, types, reach, weight, st, avail, nxt, best_buf, dec, ws
@@ -873,6 +1061,7 @@ def play_games(
     bots,
     params,
     bot_u,
+    weights,
     reach,
     weight,
     score,
@@ -891,7 +1080,8 @@ def play_games(
 
     ``bots[p]``/``params[p]``: bot kind and parameter (look-ahead depth) of seat p;
     ``bot_u[p]``: its pre-drawn uniforms, one per turn over the whole block (random
-    bots only). Allocates the players' sheets and scratch space, then plays in
+    bots only); ``weights[p]``: its weights row (the expert only, see
+    :func:`expert_choice`). Allocates the players' sheets and scratch space, then plays in
     :func:`_play_block`."""
     n_stations, n_lines, players = city.star_value.shape[0], city.indicators.shape[0], bots.shape[0]
     sheets = Sheets(
@@ -909,11 +1099,13 @@ def play_games(
         np.zeros(n_lines, np.int64),
         np.zeros(n_stations + 1, np.int64),
         workspace(city, types),
+        np.zeros((players, n_lines), np.int64),
+        np.zeros(n_lines, np.float64),
     )
     newly = np.zeros((players, n_lines), np.bool_)
     out = Outcome(score, bonus, stars, penalty, empty, lines_completed, first_bonuses, turns)
     _play_block(
-        city, deck, types, orders, lengths, bots, params, bot_u, reach, weight,
+        city, deck, types, orders, lengths, bots, params, bot_u, weights, reach, weight,
         out, line_turn, line_bonus, station_filled, sheets, seat, public, newly,
     )  # fmt: skip
 
@@ -937,20 +1129,25 @@ def _new_game(city, types, sheets, public, players):
 
 
 @hot_inline
-def _play_turn(t, g, k, card, city, deck, types, bots, params, bot_u, reach, weight, out,
+def _play_turn(t, g, k, card, city, deck, types, bots, params, bot_u, weights, reach, weight, out,
                line_turn, line_bonus, sheets, seat, public, newly):  # fmt: skip
     """Every seat moves on the card of turn ``t``; then the completed lines score."""
     avail, remaining, dec, buf = public.avail, public.remaining, public.dec, public.buf
     c = U(card)
     remaining[U(deck.card_type[c])] -= 1
     is_star, completed = deck.kind[c] == STAR, False
+    for p in range(bots.shape[0]):  # the rivals' sheets as they were before this turn
+        if bots[p] == EXPERT_BOT:
+            race_row(sheets.empty, sheets.boxes, sheets.done, p, public.first_taken, reach,
+                     public.race[p])  # fmt: skip
     for p in range(bots.shape[0]):
         mark = sheets.mark[p]
         st = SheetState(mark, sheets.empty[p], sheets.boxes[p], sheets.done[p])
         filled = seat[p]
         line, _station, n = _decide(
             bots[p], params[p], card, bot_u[p, k], city, deck, types, reach, weight,
-            st, avail, remaining, buf, filled, dec, sheets.front[p], public.ws,
+            st, avail, remaining, buf, filled, dec, sheets.front[p], public.ws, weights[p],
+            public.race[p], public.lv,
         )  # fmt: skip
         apply_move(city, line, filled, n, is_star, mark, st.empty, st.boxes)
         if is_star and n > 0:
@@ -969,16 +1166,18 @@ def _play_turn(t, g, k, card, city, deck, types, bots, params, bot_u, reach, wei
 
 
 @hot
-def _play_block(city, deck, types, orders, lengths, bots, params, bot_u, reach, weight, out,
-                line_turn, line_bonus, station_filled, sheets, seat, public, newly):  # fmt: skip
+def _play_block(city, deck, types, orders, lengths, bots, params, bot_u, weights, reach, weight,
+                out, line_turn, line_bonus, station_filled, sheets, seat, public,
+                newly):  # fmt: skip
     """The loop of :func:`play_games`: game after game, turn after turn."""
     n_stations, players = city.star_value.shape[0], bots.shape[0]
     k = 0  # turns played in the block: the index into bot_u
     for g in range(lengths.shape[0]):
         _new_game(city, types, sheets, public, players)
         for t in range(lengths[g]):
-            _play_turn(t, g, k, orders[g, t], city, deck, types, bots, params, bot_u, reach,
-                       weight, out, line_turn, line_bonus, sheets, seat, public, newly)  # fmt: skip
+            _play_turn(t, g, k, orders[g, t], city, deck, types, bots, params, bot_u, weights,
+                       reach, weight, out, line_turn, line_bonus, sheets, seat, public,
+                       newly)  # fmt: skip
             k += 1
         out.turns[g] = lengths[g]
         for p in range(players):
