@@ -25,7 +25,7 @@ import json
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -61,8 +61,7 @@ TRAIN_CITIES = ((10, 80, 1001), (8, 60, 1002), (10, 70, 1003), (9, 90, 1004), (6
 """(lines, stations, seed) of the generated training cities; held-out checks use others."""
 
 
-@dataclass(frozen=True)
-class Budget:
+class Budget(NamedTuple):
     """How much a run may play: generations x popsize candidates x cities x games."""
 
     generations: int = 60
