@@ -51,13 +51,22 @@ START = {
     "leftover": 0.0,
     "step": 3.4,
     "boxes": 0.0,
+    "live_transfer": 0.0,
 }
 """Where the search starts: greedy's sheet value (see ``vvlab.bots.value``)."""
 
 SCALE = {name: 1.0 for name in EXPERT_WEIGHTS} | {"bonus": 0.5, "empty": 0.5, "race": 0.0}
 """A step of 1 in the search space moves each weight by this much (0: fixed)."""
 
-TRAIN_CITIES = ((10, 80, 1001), (8, 60, 1002), (10, 70, 1003), (9, 90, 1004), (6, 45, 1005))
+TRAIN_CITIES = (
+    (10, 80, 1001),
+    (8, 60, 1002),
+    (10, 70, 1003),
+    (9, 90, 1004),
+    (10, 50, 1006),
+    (10, 40, 1007),
+    (12, 60, 1009),
+)
 """(lines, stations, seed) of the generated training cities; held-out checks use others."""
 
 
@@ -171,9 +180,10 @@ def weights_file(sets: dict, seed: int, budget: Budget, scores: dict) -> dict:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--generations", type=int, default=Budget.generations)
-    parser.add_argument("--popsize", type=int, default=Budget.popsize)
-    parser.add_argument("--games", type=int, default=Budget.games)
+    defaults = Budget()
+    parser.add_argument("--generations", type=int, default=defaults.generations)
+    parser.add_argument("--popsize", type=int, default=defaults.popsize)
+    parser.add_argument("--games", type=int, default=defaults.games)
     parser.add_argument("--rulesets", default="voll-verplant,metro-x")
     parser.add_argument("--out", default=None)
     parser.add_argument("--force", action="store_true", help="replace --out if it exists")

@@ -1,11 +1,11 @@
 """Numba kernels of the compiled fast path: dealing, move mechanics, the sheet value,
-the bots' decisions (random, greedy, look-ahead, rollout) and whole games.
+the bots' decisions (random, greedy, look-ahead, rollout, expert) and whole games.
 
 A twin of the reference engine (``vvlab.engine``) and bots (``vvlab.bots``): given the
 same uniforms it deals the same cards, and given the same cards and bot uniforms it
 gives the same sheets and scores (``tests/sim/test_fast.py``). The look-ahead and
 rollout bots of the reference engine call :func:`lookahead_choice` and
-:func:`rollout_choice` from here.
+:func:`rollout_choice` from here, the expert :func:`expert_choice`.
 
 Everything is in this one module on purpose: numba's on-disk cache is keyed by the
 source file of each function, so kernels that call each other must live (and change)
@@ -45,6 +45,7 @@ from vvlab.compiled.spec import (  # noqa: F401
     W_EMPTY_LATE,
     W_GAP,
     W_LEFTOVER,
+    W_LIVE,
     W_RACE,
     W_STAR,
     W_STEP,
@@ -95,7 +96,7 @@ def reach_points(reach, bonus, empty, boxes):
     return bonus * reach[empty, boxes]
 
 
-@hot
+@hot_inline
 def reached(kind, value, city, line, mark, out):
     """Stations a number/express/star card fills on ``line``; written to ``out``."""
     line_off, line_st = city.line_off, city.line_st
@@ -166,7 +167,7 @@ def apply_move(city, line, crossed, n, star, mark, empty, boxes):
         boxes[line] -= 1
 
 
-@hot
+@hot_inline
 def undo_move(city, line, crossed, n, mark, empty, boxes):
     """Take back :func:`apply_move`."""
     st_off, st_lines = city.st_off, city.st_lines
@@ -614,7 +615,7 @@ def _lookahead(
 # -- the expert: a fitted sheet value at depth 0 -------------------------------------
 
 
-@hot
+@hot_inline
 def _reach_at(reach, x, y):
     """``reach`` read between its rows and columns (bilinear), as a chance in 0..1:
     ``x`` empty stations, ``y`` indicator boxes, both clipped to the table."""
@@ -628,19 +629,22 @@ def _reach_at(reach, x, y):
     return (low * (1.0 - fy) + high * fy) / 1000.0
 
 
-@hot
+@hot_inline
 def _expert_line(city, reach, st, avail, race, w, m, late, star_frac):
     """The expert's value of line ``m`` in points (see :mod:`vvlab.bots.expert`): the
     bonus to be had, lowered by the best rival's chance (``race[m]``, milli), times the
     chance of completion read at an effective count of empty stations and boxes; plus
-    the star potential of its first empty station; minus what its boxes leave empty."""
+    the star potential of its first empty station; minus what its boxes leave empty.
+    A transfer station's chance of being filled from another line is that line's boxes
+    times ``w[W_STEP]`` over its empty stations (at most 1)."""
     if st.done[m] != 0:
         return 0.0
     e = st.empty[m]
     if e == 0:
         return float(avail[m])
-    mark, line_st, st_off = st.mark, city.line_st, city.st_off
-    runs, transfers, first_star, in_run = 0, 0, 0, False
+    mark, line_st, st_off, st_lines = st.mark, city.line_st, city.st_off, city.st_lines
+    empty, boxes = st.empty, st.boxes
+    runs, transfers, first_star, in_run, live = 0, 0, 0, False, 0.0
     for i in range(city.line_off[m], city.line_off[m + 1]):
         s = line_st[U(i)]
         if mark[U(s)] == 0:
@@ -650,11 +654,18 @@ def _expert_line(city, reach, st, avail, race, w, m, late, star_frac):
                 first_star = city.star_value[U(s)]
             if st_off[U(s + 1)] - st_off[U(s)] > 1:
                 transfers += 1
+                if w[W_LIVE] != 0.0:
+                    missed = 1.0  # the chance that no other line's boxes reach it
+                    for j in range(st_off[U(s)], st_off[U(s + 1)]):
+                        other = U(st_lines[U(j)])
+                        if other != U(m) and boxes[other] > 0:
+                            missed *= max(0.0, 1.0 - w[W_STEP] * boxes[other] / empty[other])
+                    live += 1.0 - missed
             in_run = True
         else:
             in_run = False
-    b = st.boxes[m]
-    x = e + w[W_GAP] * (runs - 1) - w[W_TRANSFER] * transfers
+    b = boxes[m]
+    x = e + w[W_GAP] * (runs - 1) - w[W_TRANSFER] * transfers - w[W_LIVE] * live
     p = _reach_at(reach, x, b + w[W_BOXES] if b > 0 else 0.0)
     bonus = avail[m] - (avail[m] - city.bonus_later[m]) * w[W_RACE] * race[m] / 1000.0
     v = bonus * p * (w[W_BONUS] + w[W_BONUS_LATE] * late)
@@ -666,7 +677,7 @@ def _expert_line(city, reach, st, avail, race, w, m, late, star_frac):
     return v
 
 
-@hot
+@hot_inline
 def _expert_after(city, reach, st, avail, race, w, late, star_frac, line, buf, n, lv, dec):
     """Change of the expert's line values once ``buf[:n]`` are filled (already applied
     to ``st``) on ``line`` (or -1): only the lines touched are evaluated again.
