@@ -51,7 +51,6 @@ START = {
     "leftover": 0.0,
     "step": 3.4,
     "boxes": 0.0,
-    "live_transfer": 0.0,
 }
 """Where the search starts: greedy's sheet value (see ``vvlab.bots.value``)."""
 

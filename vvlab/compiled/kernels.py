@@ -29,7 +29,7 @@ import numpy as np
 from numba import njit
 from numba.core.config import reload_config
 
-from vvlab.compiled.arrays import FREE, NUMBER, STAR, SheetState
+from vvlab.compiled.arrays import EXPRESS, FREE, NUMBER, STAR, SheetState
 from vvlab.compiled.cache import ensure_cache
 from vvlab.compiled.spec import (  # noqa: F401
     EXPERT_BOT,
@@ -45,7 +45,6 @@ from vvlab.compiled.spec import (  # noqa: F401
     W_EMPTY_LATE,
     W_GAP,
     W_LEFTOVER,
-    W_LIVE,
     W_RACE,
     W_STAR,
     W_STEP,
@@ -615,59 +614,78 @@ def _lookahead(
 # -- the expert: a fitted sheet value at depth 0 -------------------------------------
 
 
-@hot_inline
-def _reach_at(reach, x, y):
-    """``reach`` read between its rows and columns (bilinear), as a chance in 0..1:
-    ``x`` empty stations, ``y`` indicator boxes, both clipped to the table."""
-    last_x, last_y = reach.shape[0] - 1, reach.shape[1] - 1
-    x = min(max(x, 0.0), float(last_x))
-    y = min(max(y, 0.0), float(last_y))
-    i, j = min(int(x), last_x - 1), min(int(y), last_y - 1)
-    fx, fy = x - i, y - j
-    low = reach[i, j] * (1.0 - fx) + reach[i + 1, j] * fx
-    high = reach[i, j + 1] * (1.0 - fx) + reach[i + 1, j + 1] * fx
-    return (low * (1.0 - fy) + high * fy) / 1000.0
+@hot
+def blend_reach(reach, w, out):
+    """``out[x, b]``: the chance (0..1) of the reach table read at ``x`` empty stations
+    and ``b + w[W_BOXES]`` indicator boxes (between two columns, clipped to the table;
+    ``b = 0`` reads column 0): the expert's chance before the interpolation in ``x``."""
+    last_y = reach.shape[1] - 1
+    for x in range(reach.shape[0]):
+        out[x, 0] = reach[x, 0] * 0.001
+        for b in range(1, reach.shape[1]):
+            y = min(max(b + w[W_BOXES], 0.0), float(last_y))
+            j = min(int(y), last_y - 1)
+            fy = y - j
+            out[x, b] = (reach[x, j] * (1.0 - fy) + reach[x, j + 1] * fy) * 0.001
+
+
+# Rows of the expert's scratch ``feat`` (one column per line), filled by a walk along
+# each line at the start of a decision: the line's value, the runs of empty stations, the
+# empty transfer stations, the star value of the first empty station, the route position
+# of the first empty station, the length of the first run and the star value at the
+# start of the second run (0 when there is none).
+_F_VALUE, _F_RUNS, _F_TRANSFERS, _F_STAR, _F_FIRST, _F_RUN, _F_NEXT = range(7)
+EXPERT_FEATURES = 7
 
 
 @hot_inline
-def _expert_line(city, reach, st, avail, race, w, m, late, star_frac):
+def _line_walk(city, mark, m):
+    """The features of line ``m`` (see ``_F_RUNS`` ...): (runs, transfers, first star,
+    first position, first run, next star)."""
+    line_st, star_value = city.line_st, city.star_value
+    runs, transfers, first_star, first, first_run, next_star = 0, 0, 0, -1, 0, 0
+    in_run = False
+    for i in range(city.line_off[m], city.line_off[m + 1]):
+        s = U(line_st[U(i)])
+        if mark[s] == 0:
+            if not in_run:
+                runs += 1
+                if runs == 2:
+                    next_star = star_value[s]
+            if first < 0:
+                first, first_star = i, star_value[s]
+            if runs == 1:
+                first_run += 1
+            if star_value[s] > 2:  # on several lines
+                transfers += 1
+            in_run = True
+        else:
+            in_run = False
+    return runs, transfers, first_star, first, first_run, next_star
+
+
+@hot_inline
+def _line_value(city, blend, st, avail, race, w, m, runs, transfers, first_star, late, star_frac):
     """The expert's value of line ``m`` in points (see :mod:`vvlab.bots.expert`): the
     bonus to be had, lowered by the best rival's chance (``race[m]``, milli), times the
     chance of completion read at an effective count of empty stations and boxes; plus
-    the star potential of its first empty station; minus what its boxes leave empty.
-    A transfer station's chance of being filled from another line is that line's boxes
-    times ``w[W_STEP]`` over its empty stations (at most 1)."""
+    the star potential of its first empty station; minus what its boxes leave empty."""
     if st.done[m] != 0:
         return 0.0
     e = st.empty[m]
     if e == 0:
         return float(avail[m])
-    mark, line_st, st_off, st_lines = st.mark, city.line_st, city.st_off, city.st_lines
-    empty, boxes = st.empty, st.boxes
-    runs, transfers, first_star, in_run, live = 0, 0, 0, False, 0.0
-    for i in range(city.line_off[m], city.line_off[m + 1]):
-        s = line_st[U(i)]
-        if mark[U(s)] == 0:
-            if not in_run:
-                runs += 1
-            if first_star == 0:
-                first_star = city.star_value[U(s)]
-            if st_off[U(s + 1)] - st_off[U(s)] > 1:
-                transfers += 1
-                if w[W_LIVE] != 0.0:
-                    missed = 1.0  # the chance that no other line's boxes reach it
-                    for j in range(st_off[U(s)], st_off[U(s + 1)]):
-                        other = U(st_lines[U(j)])
-                        if other != U(m) and boxes[other] > 0:
-                            missed *= max(0.0, 1.0 - w[W_STEP] * boxes[other] / empty[other])
-                    live += 1.0 - missed
-            in_run = True
-        else:
-            in_run = False
-    b = boxes[m]
-    x = e + w[W_GAP] * (runs - 1) - w[W_TRANSFER] * transfers - w[W_LIVE] * live
-    p = _reach_at(reach, x, b + w[W_BOXES] if b > 0 else 0.0)
-    bonus = avail[m] - (avail[m] - city.bonus_later[m]) * w[W_RACE] * race[m] / 1000.0
+    b = st.boxes[m]
+    x = e + w[W_GAP] * (runs - 1) - w[W_TRANSFER] * transfers
+    last = blend.shape[0] - 1
+    if x <= 0.0:
+        p = blend[0, b]
+    elif x >= last:
+        p = blend[last, b]
+    else:
+        i = int(x)
+        p = blend[i, b] + (x - i) * (blend[i + 1, b] - blend[i, b])
+    bonus = avail[m] - (avail[m] - city.bonus_later[m]) * w[W_RACE] * race[m] * 0.001
     v = bonus * p * (w[W_BONUS] + w[W_BONUS_LATE] * late)
     if b > 0:
         v += w[W_STAR] * first_star * star_frac
@@ -678,35 +696,95 @@ def _expert_line(city, reach, st, avail, race, w, m, late, star_frac):
 
 
 @hot_inline
-def _expert_after(city, reach, st, avail, race, w, late, star_frac, line, buf, n, lv, dec):
+def _crossed_once(city, mark, feat, m, q):
+    """Features (runs, transfers, first star) of line ``m`` after its station at route
+    position ``q``, and no other of its stations, got filled (``mark`` shows it filled),
+    from the features before: the same numbers as a new walk."""
+    line_off, line_st, star_value = city.line_off, city.line_st, city.star_value
+    a, z = line_off[m], line_off[m + 1]
+    left = q > a and mark[U(line_st[U(q - 1)])] == 0
+    right = q + 1 < z and mark[U(line_st[U(q + 1)])] == 0
+    runs = int(feat[_F_RUNS, m])
+    if left and right:
+        runs += 1
+    elif not left and not right:
+        runs -= 1
+    transfers = int(feat[_F_TRANSFERS, m])
+    if star_value[U(line_st[U(q)])] > 2:
+        transfers -= 1
+    first_star = int(feat[_F_STAR, m])
+    if q == int(feat[_F_FIRST, m]):
+        first_star = 0
+        for i in range(q + 1, z):
+            s = U(line_st[U(i)])
+            if mark[s] == 0:
+                first_star = star_value[s]
+                break
+    return runs, transfers, first_star
+
+
+@hot_inline
+def _played_line(kind, city, mark, feat, line, buf, n):
+    """Features (runs, transfers, first star) of ``line`` after a card filled ``buf[:n]``
+    on it: a number or star card fills the start of its first run, an express card is
+    walked again."""
+    runs, transfers, first_star = (
+        int(feat[_F_RUNS, line]), int(feat[_F_TRANSFERS, line]), int(feat[_F_STAR, line])
+    )  # fmt: skip
+    if n == 0:
+        return runs, transfers, first_star
+    if kind == EXPRESS:
+        runs, transfers, first_star, _f, _r, _n = _line_walk(city, mark, line)
+        return runs, transfers, first_star
+    for c in range(n):
+        if city.star_value[U(buf[c])] > 2:
+            transfers -= 1
+    if n == int(feat[_F_RUN, line]):
+        return runs - 1, transfers, int(feat[_F_NEXT, line])
+    first = int(feat[_F_FIRST, line])
+    return runs, transfers, city.star_value[U(city.line_st[U(first + n)])]
+
+
+@hot_inline
+def _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, line, buf, n, feat,
+                  dec):  # fmt: skip
     """Change of the expert's line values once ``buf[:n]`` are filled (already applied
-    to ``st``) on ``line`` (or -1): only the lines touched are evaluated again.
-    ``dec`` is zeroed scratch, left zeroed."""
-    st_off, st_lines = city.st_off, city.st_lines
+    to ``st``) on ``line`` (or -1, a free card): only the lines touched are evaluated
+    again, from the features of the walk before (a line with two stations filled is
+    walked again). ``dec`` is zeroed scratch, left zeroed."""
+    st_off, st_lines, st_pos, mark = city.st_off, city.st_lines, city.st_pos, st.mark
     v = 0.0
     if line >= 0:
-        dec[line] = 1
-        v += _expert_line(city, reach, st, avail, race, w, line, late, star_frac) - lv[line]
+        runs, transfers, first_star = _played_line(kind, city, mark, feat, line, buf, n)
+        v += _line_value(city, blend, st, avail, race, w, line, runs, transfers, first_star,
+                         late, star_frac) - feat[_F_VALUE, line]  # fmt: skip
     for c in range(n):
         s = U(buf[c])
         for j in range(st_off[s], st_off[s + U(1)]):
             m = st_lines[U(j)]
-            if dec[U(m)] == 0:
-                dec[U(m)] = 1
-                v += _expert_line(city, reach, st, avail, race, w, m, late, star_frac) - lv[m]
-    if line >= 0:
-        dec[line] = 0
+            if m != line:
+                dec[U(m)] += 1
     for c in range(n):
         s = U(buf[c])
         for j in range(st_off[s], st_off[s + U(1)]):
-            dec[U(st_lines[U(j)])] = 0
+            m = st_lines[U(j)]
+            if m == line or dec[U(m)] == 0:
+                continue
+            if dec[U(m)] == 1:
+                runs, transfers, first_star = _crossed_once(city, mark, feat, m, st_pos[U(j)])
+            else:
+                runs, transfers, first_star, _f, _r, _n = _line_walk(city, mark, m)
+            dec[U(m)] = 0
+            v += _line_value(city, blend, st, avail, race, w, m, runs, transfers, first_star,
+                             late, star_frac) - feat[_F_VALUE, m]  # fmt: skip
     return v
 
 
 @hot
-def _expert(kind, value, city, types, reach, st, avail, counts, best_buf, dec, w, race, lv, buf):
-    """:func:`expert_choice` with its scratch space given: ``lv`` (float, per line) and
-    ``buf`` (per station)."""
+def _expert(kind, value, city, types, blend, st, avail, counts, best_buf, dec, w, race, feat,
+            buf):  # fmt: skip
+    """:func:`expert_choice` with its scratch space given: ``feat`` (float,
+    ``EXPERT_FEATURES`` rows by lines) and ``buf`` (per station)."""
     mark, empty, boxes = st.mark, st.empty, st.boxes
     n_lines, total_boxes, left = boxes.shape[0], 0, 0
     for m in range(n_lines):
@@ -723,7 +801,11 @@ def _expert(kind, value, city, types, reach, st, avail, counts, best_buf, dec, w
     star_frac = stars / cards if cards > 0 else 0.0
     empty_w = w[W_EMPTY] + w[W_EMPTY_LATE] * late
     for m in range(n_lines):
-        lv[m] = _expert_line(city, reach, st, avail, race, w, m, late, star_frac)
+        runs, transfers, first_star, first, first_run, next_star = _line_walk(city, mark, m)
+        feat[_F_RUNS, m], feat[_F_TRANSFERS, m], feat[_F_STAR, m] = runs, transfers, first_star
+        feat[_F_FIRST, m], feat[_F_RUN, m], feat[_F_NEXT, m] = first, first_run, next_star
+        feat[_F_VALUE, m] = _line_value(city, blend, st, avail, race, w, m, runs, transfers,
+                                        first_star, late, star_frac)  # fmt: skip
     best_line, best_station, best = -1, -1, 0.0
     if kind == FREE:
         for s in range(mark.shape[0]):
@@ -731,7 +813,8 @@ def _expert(kind, value, city, types, reach, st, avail, counts, best_buf, dec, w
                 continue
             buf[0] = s
             apply_move(city, -1, buf, 1, False, mark, empty, boxes)
-            v = _expert_after(city, reach, st, avail, race, w, late, star_frac, -1, buf, 1, lv, dec)
+            v = _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, -1, buf,
+                              1, feat, dec)  # fmt: skip
             v -= empty_w
             undo_move(city, -1, buf, 1, mark, empty, boxes)
             if best_station < 0 or v > best:
@@ -746,7 +829,8 @@ def _expert(kind, value, city, types, reach, st, avail, counts, best_buf, dec, w
         n = reached(kind, value, city, line, mark, buf)
         star = city.star_value[U(buf[0])] if kind == STAR and n > 0 else 0
         apply_move(city, line, buf, n, star > 0, mark, empty, boxes)
-        v = _expert_after(city, reach, st, avail, race, w, late, star_frac, line, buf, n, lv, dec)
+        v = _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, line, buf, n,
+                          feat, dec)  # fmt: skip
         v += star - n * empty_w
         undo_move(city, line, buf, n, mark, empty, boxes)
         if best_line < 0 or v > best:
@@ -764,11 +848,13 @@ def expert_choice(
     (``weights``, named by :data:`vvlab.compiled.spec.EXPERT_WEIGHTS`; ``race``: per
     line, the best rival's chance in milli of completing it, see :func:`race_row`).
     Returns (line, station, count of stations written to best_buf)."""
-    lv = np.zeros(st.boxes.shape[0], np.float64)
+    feat = np.zeros((EXPERT_FEATURES, st.boxes.shape[0]), np.float64)
     buf = np.zeros(st.mark.shape[0] + 1, np.int64)
+    blend = np.zeros(reach.shape, np.float64)
+    blend_reach(reach, weights, blend)
     return _expert(
-        kind, value, city, types, reach, st, avail, next_counts, best_buf, dec, weights, race,
-        lv, buf,
+        kind, value, city, types, blend, st, avail, next_counts, best_buf, dec, weights, race,
+        feat, buf,
     )  # fmt: skip
 
 
@@ -990,7 +1076,8 @@ class Table(NamedTuple):
     buf: np.ndarray  # scratch, per station
     ws: np.ndarray  # the look-ahead's and rollout's scratch space (see workspace)
     race: np.ndarray  # per seat and line: the rivals' best chance (see race_row)
-    lv: np.ndarray  # scratch, per line: the expert's line values (float)
+    feat: np.ndarray  # scratch, per line: the expert's line features (float)
+    blend: np.ndarray  # per seat: the expert's reach table (see blend_reach)
 
 
 class Outcome(NamedTuple):
@@ -1009,7 +1096,7 @@ class Outcome(NamedTuple):
 @hot_inline
 def _decide(
     bot, param, card, u, city, deck, types, reach, weight, st, avail, remaining, buf, best_buf, dec,
-    front, ws, wts, race, lv,
+    front, ws, wts, race, feat, blend,
 ):  # fmt: skip
     """One bot's move: (line, station, count of stations written to best_buf)."""
     c = U(card)
@@ -1024,7 +1111,7 @@ def _decide(
     nxt = types.full_count if deck.shuffle[c] else remaining
     if bot == EXPERT_BOT:
         return _expert(
-            kind, value, city, types, reach, st, avail, nxt, best_buf, dec, wts, race, lv, buf
+            kind, value, city, types, blend, st, avail, nxt, best_buf, dec, wts, race, feat, buf
         )
     if bot == ROLLOUT_BOT:
         return _rollout(
@@ -1111,8 +1198,12 @@ def play_games(
         np.zeros(n_stations + 1, np.int64),
         workspace(city, types),
         np.zeros((players, n_lines), np.int64),
-        np.zeros(n_lines, np.float64),
+        np.zeros((EXPERT_FEATURES, n_lines), np.float64),
+        np.zeros((players, reach.shape[0], reach.shape[1]), np.float64),
     )
+    for p in range(players):
+        if bots[p] == EXPERT_BOT:
+            blend_reach(reach, weights[p], public.blend[p])
     newly = np.zeros((players, n_lines), np.bool_)
     out = Outcome(score, bonus, stars, penalty, empty, lines_completed, first_bonuses, turns)
     _play_block(
@@ -1158,7 +1249,7 @@ def _play_turn(t, g, k, card, city, deck, types, bots, params, bot_u, weights, r
         line, _station, n = _decide(
             bots[p], params[p], card, bot_u[p, k], city, deck, types, reach, weight,
             st, avail, remaining, buf, filled, dec, sheets.front[p], public.ws, weights[p],
-            public.race[p], public.lv,
+            public.race[p], public.feat, public.blend[p],
         )  # fmt: skip
         apply_move(city, line, filled, n, is_star, mark, st.empty, st.boxes)
         if is_star and n > 0:

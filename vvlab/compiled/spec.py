@@ -47,12 +47,11 @@ EXPERT_WEIGHTS = (
     "leftover",  # points per station a line's boxes are not expected to fill
     "step",  # stations an indicator box is expected to fill
     "boxes",  # indicator boxes added to a line's count when reading its chance
-    "live_transfer",  # empty stations taken off per transfer's chance of a fill elsewhere
 )
 """The names of the expert's weights, in the order of its kernel's weights row."""
 
 (W_BONUS, W_BONUS_LATE, W_GAP, W_TRANSFER, W_EMPTY, W_EMPTY_LATE, W_STAR, W_RACE, W_LEFTOVER,
- W_STEP, W_BOXES, W_LIVE) = range(len(EXPERT_WEIGHTS))  # fmt: skip
+ W_STEP, W_BOXES) = range(len(EXPERT_WEIGHTS))  # fmt: skip
 
 MAX_DEPTH = 4
 """The deepest look-ahead the kernels' scratch space holds."""
