@@ -51,6 +51,8 @@ START = {
     "leftover": 0.0,
     "step": 3.4,
     "boxes": 0.0,
+    "excess_runs": 0.0,
+    "shape": 0.0,
 }
 """Where the search starts: greedy's sheet value (see ``vvlab.bots.value``)."""
 

@@ -12,9 +12,10 @@ fitted by ``scripts/train_expert.py`` on generated cities::
         - (w.empty + w.empty_late * progress) * empty stations
 
 ``chance`` is the reach table (:mod:`vvlab.compiled.tables`) read between its rows and
-columns at ``empty + w.gap * (runs of empty stations - 1) - w.transfer * empty transfer
-stations`` and ``boxes + w.boxes``: blocked runs cost cards, transfers get filled from
-other lines. ``bonus`` is the
+columns at ``empty + w.gap * (runs of empty stations - 1) + w.excess_runs * max(0, runs
+- boxes) - w.transfer * empty transfer stations`` and ``boxes + w.boxes``, then shaped
+(``p + w.shape * p * (p - 1)``): blocked runs cost cards, transfers get filled from other
+lines. ``bonus`` is the
 first bonus, less ``w.race`` times the best rival's chance of completing the line
 (multiplayer: the expert sees which first bonuses are gone and the other sheets), or
 the later bonus once the first is gone. ``progress`` is the share

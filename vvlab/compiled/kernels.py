@@ -43,9 +43,11 @@ from vvlab.compiled.spec import (  # noqa: F401
     W_BOXES,
     W_EMPTY,
     W_EMPTY_LATE,
+    W_EXCESS,
     W_GAP,
     W_LEFTOVER,
     W_RACE,
+    W_SHAPE,
     W_STAR,
     W_STEP,
     W_TRANSFER,
@@ -677,6 +679,8 @@ def _line_value(city, blend, st, avail, race, w, m, runs, transfers, first_star,
         return float(avail[m])
     b = st.boxes[m]
     x = e + w[W_GAP] * (runs - 1) - w[W_TRANSFER] * transfers
+    if runs > b:
+        x += w[W_EXCESS] * (runs - b)
     last = blend.shape[0] - 1
     if x <= 0.0:
         p = blend[0, b]
@@ -685,6 +689,7 @@ def _line_value(city, blend, st, avail, race, w, m, runs, transfers, first_star,
     else:
         i = int(x)
         p = blend[i, b] + (x - i) * (blend[i + 1, b] - blend[i, b])
+    p += w[W_SHAPE] * p * (p - 1.0)
     bonus = avail[m] - (avail[m] - city.bonus_later[m]) * w[W_RACE] * race[m] * 0.001
     v = bonus * p * (w[W_BONUS] + w[W_BONUS_LATE] * late)
     if b > 0:
