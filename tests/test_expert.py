@@ -83,13 +83,13 @@ def test_retraining_on_a_small_budget_beats_greedy():
     """scripts/train_expert.py on a budget of a few seconds (after compiling) gives a
     bot stronger than greedy on a city it was not trained on."""
     script = load_script()
-    cities = script.training_cities(((8, 50, 7001), (6, 40, 7002)))
-    budget = script.Budget(generations=6, popsize=6, games=48)
+    cities = script.training_cities(((8, 50, 7001), (6, 40, 7002), (10, 60, 7004)))
+    budget = script.Budget(generations=15, popsize=10, games=96)
     messages = []
     row, _ = script.train(
         "voll-verplant", cities, budget, np.random.default_rng(1), messages.append
     )
-    assert len(messages) == 6
+    assert len(messages) == 15
     again, _ = script.train("voll-verplant", cities, budget, np.random.default_rng(1))
     assert again == row  # reproducible from the seed
 
@@ -98,4 +98,4 @@ def test_retraining_on_a_small_budget_beats_greedy():
         res = vvlab.simulate(city, bots=[bot], games=400, seed=5, workers=1, progress=False)
         return res.games["score"].mean()
 
-    assert mean(ExpertBot({"voll-verplant": row})) > mean("greedy")
+    assert mean(ExpertBot({"voll-verplant": row})) > 1.2 * mean("greedy")
