@@ -82,6 +82,7 @@ def test_the_expert_wins_the_race_for_first_bonuses():
 def test_retraining_on_a_small_budget_beats_greedy():
     """scripts/train_expert.py on a budget of a few seconds (after compiling) gives a
     bot stronger than greedy on a city it was not trained on."""
+    pytest.importorskip("cma")
     script = load_script()
     cities = script.training_cities(((8, 50, 7001), (6, 40, 7002), (10, 60, 7004)))
     budget = script.Budget(generations=15, popsize=10, games=96)
