@@ -12,7 +12,8 @@ reproducible; it runs on one core in the compiled simulator.
 Usage (from the repository root, with vvlab installed or ``PYTHONPATH=.``)::
 
     python scripts/train_expert.py [--seed 2026] [--generations 60] [--popsize 12]
-        [--games 256] [--rulesets voll-verplant,metro-x] [--out FILE] [--force]
+        [--games 256] [--rulesets voll-verplant,metro-x] [--cities 10x80:1001,...]
+        [--out FILE] [--force]
 
 Without ``--out`` it prints the weights file; ``--out vvlab/bots/expert_weights.json
 --force`` replaces the shipped one. The file records the seed, budget and cities.
@@ -159,7 +160,27 @@ def train(
     return best, objective(best)
 
 
-def weights_file(sets: dict, seed: int, budget: Budget, scores: dict) -> dict:
+def parse_cities(text: str) -> tuple[tuple[int, int, int], ...]:
+    """``"10x80:1001,8x60:1002"`` as (lines, stations, seed) triples.
+
+    >>> parse_cities("10x80:1001,8x60:1002")
+    ((10, 80, 1001), (8, 60, 1002))
+    """
+    specs = []
+    for item in text.split(","):
+        size, _, seed = item.partition(":")
+        lines, _, stations = size.partition("x")
+        specs.append((int(lines), int(stations), int(seed)))
+    return tuple(specs)
+
+
+def weights_file(
+    sets: dict,
+    seed: int,
+    budget: Budget,
+    scores: dict,
+    cities: Sequence[tuple[int, int, int]] = TRAIN_CITIES,
+) -> dict:
     """The weights file's content, with its training record."""
     return {
         "format": WEIGHTS_FORMAT,
@@ -171,7 +192,7 @@ def weights_file(sets: dict, seed: int, budget: Budget, scores: dict) -> dict:
             "generations": budget.generations,
             "popsize": budget.popsize,
             "games_per_city": budget.games,
-            "cities": [f"generate_city({a}, {b}, seed={c})" for a, b, c in TRAIN_CITIES],
+            "cities": [f"generate_city({a}, {b}, seed={c})" for a, b, c in cities],
             "objective": "mean solo score / greedy's on the same deals, mean over cities",
             "final_objective": scores,
         },
@@ -186,18 +207,24 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--popsize", type=int, default=defaults.popsize)
     parser.add_argument("--games", type=int, default=defaults.games)
     parser.add_argument("--rulesets", default="voll-verplant,metro-x")
+    parser.add_argument(
+        "--cities",
+        default="",
+        help="generated cities as LINESxSTATIONS:SEED,... (default: TRAIN_CITIES)",
+    )
     parser.add_argument("--out", default=None)
     parser.add_argument("--force", action="store_true", help="replace --out if it exists")
     args = parser.parse_args(argv)
     budget = Budget(args.generations, args.popsize, args.games)
     rng = np.random.default_rng(args.seed)
-    cities = training_cities()
+    specs = parse_cities(args.cities) if args.cities else TRAIN_CITIES
+    cities = training_cities(specs)
     sets, scores = {}, {}
     for ruleset in args.rulesets.split(","):
         sets[ruleset], scores[ruleset] = train(
             ruleset, cities, budget, rng, lambda m: print(m, file=sys.stderr, flush=True)
         )
-    text = json.dumps(weights_file(sets, args.seed, budget, scores), indent=2) + "\n"
+    text = json.dumps(weights_file(sets, args.seed, budget, scores, specs), indent=2) + "\n"
     if args.out:
         atomic_write(args.out, text, overwrite=args.force)
         print(f"wrote {args.out}", file=sys.stderr)
