@@ -54,7 +54,6 @@ START = {
     "boxes": 0.0,
     "excess_runs": 0.0,
     "shape": 0.0,
-    "partner_fill": 0.0,
 }
 """Where the search starts: greedy's sheet value (see ``vvlab.bots.value``)."""
 

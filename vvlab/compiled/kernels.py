@@ -44,7 +44,6 @@ from vvlab.compiled.spec import (  # noqa: F401
     W_EMPTY,
     W_EMPTY_LATE,
     W_EXCESS,
-    W_FILL,
     W_GAP,
     W_LEFTOVER,
     W_RACE,
@@ -635,37 +634,19 @@ def blend_reach(reach, w, out):
 # Rows of the expert's scratch ``feat`` (one column per line), filled by a walk along
 # each line at the start of a decision: the line's value, the runs of empty stations, the
 # empty transfer stations, the star value of the first empty station, the route position
-# of the first empty station, the length of the first run, the star value at the start
-# of the second run (0 when there is none), the expected fills of its empty transfer
-# stations from the other lines, and one over the stations its boxes are expected to fill.
-_F_VALUE, _F_RUNS, _F_TRANSFERS, _F_STAR, _F_FIRST, _F_RUN, _F_NEXT, _F_FILL, _F_INV = range(9)
-EXPERT_FEATURES = 9
+# of the first empty station, the length of the first run and the star value at the
+# start of the second run (0 when there is none).
+_F_VALUE, _F_RUNS, _F_TRANSFERS, _F_STAR, _F_FIRST, _F_RUN, _F_NEXT = range(7)
+EXPERT_FEATURES = 7
 
 
 @hot_inline
-def _fill_chance(city, feat, ahead, s, m):
-    """The chance that transfer station ``s`` gets filled from a line other than ``m``:
-    from each other line with boxes, 1 - (empty stations before it on that line) / (the
-    stations its boxes are expected to fill), at least 0; ``ahead`` holds the empty
-    stations before each route position at the start of the decision."""
-    st_off, st_lines, st_pos = city.st_off, city.st_lines, city.st_pos
-    missed = 1.0
-    for j in range(st_off[U(s)], st_off[U(s + 1)]):
-        other = U(st_lines[U(j)])
-        if other != U(m) and feat[_F_INV, other] > 0.0:
-            r = 1.0 - ahead[U(st_pos[U(j)])] * feat[_F_INV, other]
-            if r > 0.0:
-                missed *= 1.0 - r
-    return 1.0 - missed
-
-
-@hot_inline
-def _line_walk(city, feat, ahead, mark, m):
+def _line_walk(city, mark, m):
     """The features of line ``m`` (see ``_F_RUNS`` ...): (runs, transfers, first star,
-    first position, first run, next star, fill)."""
+    first position, first run, next star)."""
     line_st, star_value = city.line_st, city.star_value
     runs, transfers, first_star, first, first_run, next_star = 0, 0, 0, -1, 0, 0
-    in_run, fill = False, 0.0
+    in_run = False
     for i in range(city.line_off[m], city.line_off[m + 1]):
         s = U(line_st[U(i)])
         if mark[s] == 0:
@@ -679,16 +660,14 @@ def _line_walk(city, feat, ahead, mark, m):
                 first_run += 1
             if star_value[s] > 2:  # on several lines
                 transfers += 1
-                fill += _fill_chance(city, feat, ahead, s, m)
             in_run = True
         else:
             in_run = False
-    return runs, transfers, first_star, first, first_run, next_star, fill
+    return runs, transfers, first_star, first, first_run, next_star
 
 
 @hot_inline
-def _line_value(city, blend, st, avail, race, w, m, runs, transfers, first_star, fill, late,
-                star_frac):  # fmt: skip
+def _line_value(city, blend, st, avail, race, w, m, runs, transfers, first_star, late, star_frac):
     """The expert's value of line ``m`` in points (see :mod:`vvlab.bots.expert`): the
     bonus to be had, lowered by the best rival's chance (``race[m]``, milli), times the
     chance of completion read at an effective count of empty stations and boxes; plus
@@ -699,7 +678,7 @@ def _line_value(city, blend, st, avail, race, w, m, runs, transfers, first_star,
     if e == 0:
         return float(avail[m])
     b = st.boxes[m]
-    x = e + w[W_GAP] * (runs - 1) - w[W_TRANSFER] * transfers - w[W_FILL] * fill
+    x = e + w[W_GAP] * (runs - 1) - w[W_TRANSFER] * transfers
     if runs > b:
         x += w[W_EXCESS] * (runs - b)
     last = blend.shape[0] - 1
@@ -722,10 +701,10 @@ def _line_value(city, blend, st, avail, race, w, m, runs, transfers, first_star,
 
 
 @hot_inline
-def _crossed_once(city, feat, ahead, mark, m, q):
-    """Features (runs, transfers, first star, fill) of line ``m`` after its station at
-    route position ``q``, and no other of its stations, got filled (``mark`` shows it
-    filled), from the features before: the same numbers as a new walk."""
+def _crossed_once(city, mark, feat, m, q):
+    """Features (runs, transfers, first star) of line ``m`` after its station at route
+    position ``q``, and no other of its stations, got filled (``mark`` shows it filled),
+    from the features before: the same numbers as a new walk."""
     line_off, line_st, star_value = city.line_off, city.line_st, city.star_value
     a, z = line_off[m], line_off[m + 1]
     left = q > a and mark[U(line_st[U(q - 1)])] == 0
@@ -735,49 +714,45 @@ def _crossed_once(city, feat, ahead, mark, m, q):
         runs += 1
     elif not left and not right:
         runs -= 1
-    transfers, fill = int(feat[_F_TRANSFERS, m]), feat[_F_FILL, m]
-    s = line_st[U(q)]
-    if star_value[U(s)] > 2:
+    transfers = int(feat[_F_TRANSFERS, m])
+    if star_value[U(line_st[U(q)])] > 2:
         transfers -= 1
-        fill -= _fill_chance(city, feat, ahead, s, m)
     first_star = int(feat[_F_STAR, m])
     if q == int(feat[_F_FIRST, m]):
         first_star = 0
         for i in range(q + 1, z):
-            t = U(line_st[U(i)])
-            if mark[t] == 0:
-                first_star = star_value[t]
+            s = U(line_st[U(i)])
+            if mark[s] == 0:
+                first_star = star_value[s]
                 break
-    return runs, transfers, first_star, fill
+    return runs, transfers, first_star
 
 
 @hot_inline
-def _played_line(kind, city, feat, ahead, mark, line, buf, n):
-    """Features (runs, transfers, first star, fill) of ``line`` after a card filled
-    ``buf[:n]`` on it: a number or star card fills the start of its first run, an
-    express card is walked again."""
-    runs, transfers, first_star, fill = (
-        int(feat[_F_RUNS, line]), int(feat[_F_TRANSFERS, line]), int(feat[_F_STAR, line]),
-        feat[_F_FILL, line],
+def _played_line(kind, city, mark, feat, line, buf, n):
+    """Features (runs, transfers, first star) of ``line`` after a card filled ``buf[:n]``
+    on it: a number or star card fills the start of its first run, an express card is
+    walked again."""
+    runs, transfers, first_star = (
+        int(feat[_F_RUNS, line]), int(feat[_F_TRANSFERS, line]), int(feat[_F_STAR, line])
     )  # fmt: skip
     if n == 0:
-        return runs, transfers, first_star, fill
+        return runs, transfers, first_star
     if kind == EXPRESS:
-        runs, transfers, first_star, _f, _r, _n, fill = _line_walk(city, feat, ahead, mark, line)
-        return runs, transfers, first_star, fill
+        runs, transfers, first_star, _f, _r, _n = _line_walk(city, mark, line)
+        return runs, transfers, first_star
     for c in range(n):
         if city.star_value[U(buf[c])] > 2:
             transfers -= 1
-            fill -= _fill_chance(city, feat, ahead, buf[c], line)
     if n == int(feat[_F_RUN, line]):
-        return runs - 1, transfers, int(feat[_F_NEXT, line]), fill
+        return runs - 1, transfers, int(feat[_F_NEXT, line])
     first = int(feat[_F_FIRST, line])
-    return runs, transfers, city.star_value[U(city.line_st[U(first + n)])], fill
+    return runs, transfers, city.star_value[U(city.line_st[U(first + n)])]
 
 
 @hot_inline
 def _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, line, buf, n, feat,
-                  ahead, dec):  # fmt: skip
+                  dec):  # fmt: skip
     """Change of the expert's line values once ``buf[:n]`` are filled (already applied
     to ``st``) on ``line`` (or -1, a free card): only the lines touched are evaluated
     again, from the features of the walk before (a line with two stations filled is
@@ -785,11 +760,9 @@ def _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, line, 
     st_off, st_lines, st_pos, mark = city.st_off, city.st_lines, city.st_pos, st.mark
     v = 0.0
     if line >= 0:
-        runs, transfers, first_star, fill = _played_line(
-            kind, city, feat, ahead, mark, line, buf, n
-        )
+        runs, transfers, first_star = _played_line(kind, city, mark, feat, line, buf, n)
         v += _line_value(city, blend, st, avail, race, w, line, runs, transfers, first_star,
-                         fill, late, star_frac) - feat[_F_VALUE, line]  # fmt: skip
+                         late, star_frac) - feat[_F_VALUE, line]  # fmt: skip
     for c in range(n):
         s = U(buf[c])
         for j in range(st_off[s], st_off[s + U(1)]):
@@ -803,25 +776,20 @@ def _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, line, 
             if m == line or dec[U(m)] == 0:
                 continue
             if dec[U(m)] == 1:
-                runs, transfers, first_star, fill = _crossed_once(
-                    city, feat, ahead, mark, m, st_pos[U(j)]
-                )
+                runs, transfers, first_star = _crossed_once(city, mark, feat, m, st_pos[U(j)])
             else:
-                runs, transfers, first_star, _f, _r, _n, fill = _line_walk(
-                    city, feat, ahead, mark, m
-                )
+                runs, transfers, first_star, _f, _r, _n = _line_walk(city, mark, m)
             dec[U(m)] = 0
             v += _line_value(city, blend, st, avail, race, w, m, runs, transfers, first_star,
-                             fill, late, star_frac) - feat[_F_VALUE, m]  # fmt: skip
+                             late, star_frac) - feat[_F_VALUE, m]  # fmt: skip
     return v
 
 
 @hot
 def _expert(kind, value, city, types, blend, st, avail, counts, best_buf, dec, w, race, feat,
-            ahead, buf):  # fmt: skip
+            buf):  # fmt: skip
     """:func:`expert_choice` with its scratch space given: ``feat`` (float,
-    ``EXPERT_FEATURES`` rows by lines), ``ahead`` (float, per route position) and ``buf``
-    (per station)."""
+    ``EXPERT_FEATURES`` rows by lines) and ``buf`` (per station)."""
     mark, empty, boxes = st.mark, st.empty, st.boxes
     n_lines, total_boxes, left = boxes.shape[0], 0, 0
     for m in range(n_lines):
@@ -837,23 +805,12 @@ def _expert(kind, value, city, types, blend, st, avail, counts, best_buf, dec, w
             stars += counts[c]
     star_frac = stars / cards if cards > 0 else 0.0
     empty_w = w[W_EMPTY] + w[W_EMPTY_LATE] * late
-    line_off, line_st = city.line_off, city.line_st
     for m in range(n_lines):
-        count = 0
-        for i in range(line_off[m], line_off[m + 1]):
-            ahead[U(i)] = count
-            count += mark[U(line_st[U(i)])] == 0
-        reach_len = w[W_STEP] * boxes[m]
-        feat[_F_INV, m] = 1.0 / reach_len if reach_len > 0.0 else 0.0
-    for m in range(n_lines):
-        runs, transfers, first_star, first, first_run, next_star, fill = _line_walk(
-            city, feat, ahead, mark, m
-        )
+        runs, transfers, first_star, first, first_run, next_star = _line_walk(city, mark, m)
         feat[_F_RUNS, m], feat[_F_TRANSFERS, m], feat[_F_STAR, m] = runs, transfers, first_star
         feat[_F_FIRST, m], feat[_F_RUN, m], feat[_F_NEXT, m] = first, first_run, next_star
-        feat[_F_FILL, m] = fill
         feat[_F_VALUE, m] = _line_value(city, blend, st, avail, race, w, m, runs, transfers,
-                                        first_star, fill, late, star_frac)  # fmt: skip
+                                        first_star, late, star_frac)  # fmt: skip
     best_line, best_station, best = -1, -1, 0.0
     if kind == FREE:
         for s in range(mark.shape[0]):
@@ -862,7 +819,7 @@ def _expert(kind, value, city, types, blend, st, avail, counts, best_buf, dec, w
             buf[0] = s
             apply_move(city, -1, buf, 1, False, mark, empty, boxes)
             v = _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, -1, buf,
-                              1, feat, ahead, dec)  # fmt: skip
+                              1, feat, dec)  # fmt: skip
             v -= empty_w
             undo_move(city, -1, buf, 1, mark, empty, boxes)
             if best_station < 0 or v > best:
@@ -878,7 +835,7 @@ def _expert(kind, value, city, types, blend, st, avail, counts, best_buf, dec, w
         star = city.star_value[U(buf[0])] if kind == STAR and n > 0 else 0
         apply_move(city, line, buf, n, star > 0, mark, empty, boxes)
         v = _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, line, buf, n,
-                          feat, ahead, dec)  # fmt: skip
+                          feat, dec)  # fmt: skip
         v += star - n * empty_w
         undo_move(city, line, buf, n, mark, empty, boxes)
         if best_line < 0 or v > best:
@@ -897,13 +854,12 @@ def expert_choice(
     line, the best rival's chance in milli of completing it, see :func:`race_row`).
     Returns (line, station, count of stations written to best_buf)."""
     feat = np.zeros((EXPERT_FEATURES, st.boxes.shape[0]), np.float64)
-    ahead = np.zeros(city.line_st.shape[0], np.float64)
     buf = np.zeros(st.mark.shape[0] + 1, np.int64)
     blend = np.zeros(reach.shape, np.float64)
     blend_reach(reach, weights, blend)
     return _expert(
         kind, value, city, types, blend, st, avail, next_counts, best_buf, dec, weights, race,
-        feat, ahead, buf,
+        feat, buf,
     )  # fmt: skip
 
 
@@ -1126,7 +1082,6 @@ class Table(NamedTuple):
     ws: np.ndarray  # the look-ahead's and rollout's scratch space (see workspace)
     race: np.ndarray  # per seat and line: the rivals' best chance (see race_row)
     feat: np.ndarray  # scratch, per line: the expert's line features (float)
-    ahead: np.ndarray  # scratch, per route position: empty stations before it (float)
     blend: np.ndarray  # per seat: the expert's reach table (see blend_reach)
 
 
@@ -1146,7 +1101,7 @@ class Outcome(NamedTuple):
 @hot_inline
 def _decide(
     bot, param, card, u, city, deck, types, reach, weight, st, avail, remaining, buf, best_buf, dec,
-    front, ws, wts, race, feat, ahead, blend,
+    front, ws, wts, race, feat, blend,
 ):  # fmt: skip
     """One bot's move: (line, station, count of stations written to best_buf)."""
     c = U(card)
@@ -1161,9 +1116,8 @@ def _decide(
     nxt = types.full_count if deck.shuffle[c] else remaining
     if bot == EXPERT_BOT:
         return _expert(
-            kind, value, city, types, blend, st, avail, nxt, best_buf, dec, wts, race, feat,
-            ahead, buf,
-        )  # fmt: skip
+            kind, value, city, types, blend, st, avail, nxt, best_buf, dec, wts, race, feat, buf
+        )
     if bot == ROLLOUT_BOT:
         return _rollout(
             param, kind, value, u, city, types, reach, weight, st, avail, nxt, best_buf, dec, ws
@@ -1250,7 +1204,6 @@ def play_games(
         workspace(city, types),
         np.zeros((players, n_lines), np.int64),
         np.zeros((EXPERT_FEATURES, n_lines), np.float64),
-        np.zeros(city.line_st.shape[0], np.float64),
         np.zeros((players, reach.shape[0], reach.shape[1]), np.float64),
     )
     for p in range(players):
@@ -1301,7 +1254,7 @@ def _play_turn(t, g, k, card, city, deck, types, bots, params, bot_u, weights, r
         line, _station, n = _decide(
             bots[p], params[p], card, bot_u[p, k], city, deck, types, reach, weight,
             st, avail, remaining, buf, filled, dec, sheets.front[p], public.ws, weights[p],
-            public.race[p], public.feat, public.ahead, public.blend[p],
+            public.race[p], public.feat, public.blend[p],
         )  # fmt: skip
         apply_move(city, line, filled, n, is_star, mark, st.empty, st.boxes)
         if is_star and n > 0:
