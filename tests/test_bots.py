@@ -6,7 +6,15 @@ import pytest
 import vvlab
 from vvlab.bots import BotError, make_bot, parse_spec, play_game
 
-MIX = ["random", "greedy", "lookahead:depth=1", "rollout:samples=2", "lookahead:depth=0", "greedy"]
+MIX = [
+    "random",
+    "greedy",
+    "lookahead:depth=1",
+    "rollout:samples=2",
+    "expert",
+    "lookahead:depth=0",
+    "greedy",
+]
 
 
 @pytest.mark.parametrize("name", vvlab.builtin_maps())
@@ -21,7 +29,8 @@ def test_every_bot_plays_legal_moves_to_the_end(name, players):
 
 @pytest.mark.parametrize("name", vvlab.builtin_maps())
 def test_strength_order_on_fixed_seeds(name):
-    """Mean solo score: random < greedy < lookahead <= rollout (fixed seeds)."""
+    """Mean solo score: random < greedy < lookahead <= rollout, lookahead < expert
+    (fixed seeds)."""
 
     def mean(bot, games):
         res = vvlab.simulate(name, bots=[bot], games=games, seed=99, workers=1, progress=False)
@@ -30,6 +39,7 @@ def test_strength_order_on_fixed_seeds(name):
     random, greedy = mean("random", 500), mean("greedy", 500)
     lookahead, rollout = mean("lookahead", 200), mean("rollout", 60)
     assert random < greedy < lookahead <= rollout, (random, greedy, lookahead, rollout)
+    assert lookahead < mean("expert", 500), (lookahead, name)
 
 
 def test_bot_specs_and_errors():

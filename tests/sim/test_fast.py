@@ -22,6 +22,10 @@ SEATINGS = [
     ["random", "greedy", "greedy"],
     ["greedy"] * 4,
     ["random", "greedy"] * 3,
+    ["expert"],
+    ["expert", "greedy", "random"],
+    ["expert", "lookahead:depth=0", "expert", "random"],
+    ["expert"] * 6,
 ]
 
 
@@ -42,7 +46,9 @@ def test_tutorial_map(bots, ruleset):
 
 
 @pytest.mark.parametrize("map_seed", [0, 1, 2])
-@pytest.mark.parametrize("bots", [["greedy"], ["random", "greedy"], ["greedy"] * 4])
+@pytest.mark.parametrize(
+    "bots", [["greedy"], ["random", "greedy"], ["greedy"] * 4, ["expert", "greedy", "expert"]]
+)
 def test_generated_cities(map_seed, bots):
     city = generate_city(lines=10, stations=80, seed=map_seed)
     ruleset = vvlab.get_ruleset("metro-x" if map_seed % 2 else "voll-verplant")
@@ -56,12 +62,16 @@ def test_builtin_cities(name):
     for bots in (["greedy"], ["random", "greedy"]):
         for block in range(2):  # 1,200 games a city
             assert_same_block(city, vvlab.get_ruleset(), bots, seed=11, block=block, games=300)
+    for ruleset in ("voll-verplant", "metro-x"):
+        rs = vvlab.get_ruleset(ruleset)
+        assert_same_block(city, rs, ["expert"], seed=11, block=0, games=60)
+        assert_same_block(city, rs, ["expert", "random", "greedy"], seed=11, block=1, games=20)
 
 
 @settings(max_examples=40, deadline=None)
 @given(
     data=city_dicts(),
-    seats=st.lists(st.sampled_from(["random", "greedy"]), min_size=1, max_size=6),
+    seats=st.lists(st.sampled_from(["random", "greedy", "expert"]), min_size=1, max_size=6),
     seed=st.integers(0, 2**31),
 )
 def test_random_maps(data, seats, seed):

@@ -15,6 +15,7 @@ from vvlab.bots.base import (
     play_game,
     register,
 )
+from vvlab.bots.expert import ExpertBot
 from vvlab.bots.greedy import GreedyBot
 from vvlab.bots.lookahead import LookaheadBot
 from vvlab.bots.rollout import RolloutBot
@@ -25,6 +26,7 @@ __all__ = [
     "Bot",
     "BotBase",
     "BotError",
+    "ExpertBot",
     "FunctionBot",
     "GreedyBot",
     "LookaheadBot",

@@ -124,7 +124,7 @@ def make_bot(spec: str | Bot | Callable[..., Move]) -> Bot:
     >>> make_bot("cautious")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot 'cautious'; bots: greedy, lookahead, random, rollout
+    ValueError: unknown bot 'cautious'; bots: expert, greedy, lookahead, random, rollout
     """
     if isinstance(spec, str):
         name, params = parse_spec(spec)

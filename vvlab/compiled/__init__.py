@@ -34,11 +34,12 @@ from vvlab.compiled.arrays import (
     SheetState,
     compile_city,
 )
-from vvlab.compiled.spec import KERNELS, MAX_DEPTH, KernelSpec
+from vvlab.compiled.spec import EXPERT_WEIGHTS, KERNELS, MAX_DEPTH, KernelSpec
 from vvlab.compiled.tables import MAX_BOXES, MAX_STATIONS, penalty_weight, reach_table
 
 __all__ = [
     "CARD_KINDS",
+    "EXPERT_WEIGHTS",
     "KERNELS",
     "MAX_BOXES",
     "MAX_DEPTH",

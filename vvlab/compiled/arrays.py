@@ -65,6 +65,7 @@ class CityArrays(NamedTuple):
     single_off: np.ndarray  # per line + 1: offsets into single_st
     single_st: np.ndarray  # each line's stations on no other line, in station order
     transfers: np.ndarray  # the stations on several lines, in station order
+    st_pos: np.ndarray  # parallel to st_lines: the station's route position on that line
 
 
 class DeckArrays(NamedTuple):
@@ -150,6 +151,7 @@ def city_arrays(
         np.array([ruleset.penalty(n) for n in range(len(city.stations) + 1)], i64),
         *transfer_partners(routes, through),
         *free_candidates(len(city.lines), through),
+        station_positions(routes, through),
     )
 
 
@@ -189,6 +191,20 @@ def transfer_partners(
     other = [[m for m in through[s] if m != line] for line, r in enumerate(routes) for s in r]
     off = np.cumsum([0] + [len(o) for o in other]).astype(np.int64)
     return off, np.array([m for o in other for m in o], np.int64)
+
+
+def station_positions(routes: list[list[int]], through: list[list[int]]) -> np.ndarray:
+    """Parallel to the lines through each station (``st_lines``): the station's
+    position in the concatenated routes on that line.
+
+    >>> station_positions([[0, 1], [1, 2]], [[0], [0, 1], [1]]).tolist()
+    [0, 1, 2, 3]
+    """
+    starts = np.cumsum([0] + [len(r) for r in routes])
+    return np.array(
+        [starts[m] + routes[m].index(s) for s, lines in enumerate(through) for m in lines],
+        np.int64,
+    )
 
 
 def free_candidates(

@@ -1,11 +1,11 @@
 """Numba kernels of the compiled fast path: dealing, move mechanics, the sheet value,
-the bots' decisions (random, greedy, look-ahead, rollout) and whole games.
+the bots' decisions (random, greedy, look-ahead, rollout, expert) and whole games.
 
 A twin of the reference engine (``vvlab.engine``) and bots (``vvlab.bots``): given the
 same uniforms it deals the same cards, and given the same cards and bot uniforms it
 gives the same sheets and scores (``tests/sim/test_fast.py``). The look-ahead and
 rollout bots of the reference engine call :func:`lookahead_choice` and
-:func:`rollout_choice` from here.
+:func:`rollout_choice` from here, the expert :func:`expert_choice`.
 
 Everything is in this one module on purpose: numba's on-disk cache is keyed by the
 source file of each function, so kernels that call each other must live (and change)
@@ -29,9 +29,29 @@ import numpy as np
 from numba import njit
 from numba.core.config import reload_config
 
-from vvlab.compiled.arrays import FREE, NUMBER, STAR, SheetState
+from vvlab.compiled.arrays import EXPRESS, FREE, NUMBER, STAR, SheetState
 from vvlab.compiled.cache import ensure_cache
-from vvlab.compiled.spec import GREEDY_BOT, LOOKAHEAD_BOT, MAX_DEPTH, RANDOM_BOT, ROLLOUT_BOT  # noqa: F401  # noqa: F401
+from vvlab.compiled.spec import (  # noqa: F401
+    EXPERT_BOT,
+    GREEDY_BOT,
+    LOOKAHEAD_BOT,
+    MAX_DEPTH,
+    RANDOM_BOT,
+    ROLLOUT_BOT,
+    W_BONUS,
+    W_BONUS_LATE,
+    W_BOXES,
+    W_EMPTY,
+    W_EMPTY_LATE,
+    W_EXCESS,
+    W_GAP,
+    W_LEFTOVER,
+    W_RACE,
+    W_SHAPE,
+    W_STAR,
+    W_STEP,
+    W_TRANSFER,
+)
 from vvlab.compiled.tables import MAX_BOXES, MAX_STATIONS
 
 
@@ -77,7 +97,7 @@ def reach_points(reach, bonus, empty, boxes):
     return bonus * reach[empty, boxes]
 
 
-@hot
+@hot_inline
 def reached(kind, value, city, line, mark, out):
     """Stations a number/express/star card fills on ``line``; written to ``out``."""
     line_off, line_st = city.line_off, city.line_st
@@ -148,7 +168,7 @@ def apply_move(city, line, crossed, n, star, mark, empty, boxes):
         boxes[line] -= 1
 
 
-@hot
+@hot_inline
 def undo_move(city, line, crossed, n, mark, empty, boxes):
     """Take back :func:`apply_move`."""
     st_off, st_lines = city.st_off, city.st_lines
@@ -593,6 +613,270 @@ def _lookahead(
     return best_line, best_station, best_n
 
 
+# -- the expert: a fitted sheet value at depth 0 -------------------------------------
+
+
+@hot
+def blend_reach(reach, w, out):
+    """``out[x, b]``: the chance (0..1) of the reach table read at ``x`` empty stations
+    and ``b + w[W_BOXES]`` indicator boxes (between two columns, clipped to the table;
+    ``b = 0`` reads column 0): the expert's chance before the interpolation in ``x``."""
+    last_y = reach.shape[1] - 1
+    for x in range(reach.shape[0]):
+        out[x, 0] = reach[x, 0] * 0.001
+        for b in range(1, reach.shape[1]):
+            y = min(max(b + w[W_BOXES], 0.0), float(last_y))
+            j = min(int(y), last_y - 1)
+            fy = y - j
+            out[x, b] = (reach[x, j] * (1.0 - fy) + reach[x, j + 1] * fy) * 0.001
+
+
+# Rows of the expert's scratch ``feat`` (one column per line), filled by a walk along
+# each line at the start of a decision: the line's value, the runs of empty stations, the
+# empty transfer stations, the star value of the first empty station, the route position
+# of the first empty station, the length of the first run and the star value at the
+# start of the second run (0 when there is none).
+_F_VALUE, _F_RUNS, _F_TRANSFERS, _F_STAR, _F_FIRST, _F_RUN, _F_NEXT = range(7)
+EXPERT_FEATURES = 7
+
+
+@hot_inline
+def _line_walk(city, mark, m):
+    """The features of line ``m`` (see ``_F_RUNS`` ...): (runs, transfers, first star,
+    first position, first run, next star)."""
+    line_st, star_value = city.line_st, city.star_value
+    runs, transfers, first_star, first, first_run, next_star = 0, 0, 0, -1, 0, 0
+    in_run = False
+    for i in range(city.line_off[m], city.line_off[m + 1]):
+        s = U(line_st[U(i)])
+        if mark[s] == 0:
+            if not in_run:
+                runs += 1
+                if runs == 2:
+                    next_star = star_value[s]
+            if first < 0:
+                first, first_star = i, star_value[s]
+            if runs == 1:
+                first_run += 1
+            if star_value[s] > 2:  # on several lines
+                transfers += 1
+            in_run = True
+        else:
+            in_run = False
+    return runs, transfers, first_star, first, first_run, next_star
+
+
+@hot_inline
+def _line_value(city, blend, st, avail, race, w, m, runs, transfers, first_star, late, star_frac):
+    """The expert's value of line ``m`` in points (see :mod:`vvlab.bots.expert`): the
+    bonus to be had, lowered by the best rival's chance (``race[m]``, milli), times the
+    chance of completion read at an effective count of empty stations and boxes; plus
+    the star potential of its first empty station; minus what its boxes leave empty."""
+    if st.done[m] != 0:
+        return 0.0
+    e = st.empty[m]
+    if e == 0:
+        return float(avail[m])
+    b = st.boxes[m]
+    x = e + w[W_GAP] * (runs - 1) - w[W_TRANSFER] * transfers
+    if runs > b:
+        x += w[W_EXCESS] * (runs - b)
+    last = blend.shape[0] - 1
+    if x <= 0.0:
+        p = blend[0, b]
+    elif x >= last:
+        p = blend[last, b]
+    else:
+        i = int(x)
+        p = blend[i, b] + (x - i) * (blend[i + 1, b] - blend[i, b])
+    p += w[W_SHAPE] * p * (p - 1.0)
+    bonus = avail[m] - (avail[m] - city.bonus_later[m]) * w[W_RACE] * race[m] * 0.001
+    v = bonus * p * (w[W_BONUS] + w[W_BONUS_LATE] * late)
+    if b > 0:
+        v += w[W_STAR] * first_star * star_frac
+    short = e - w[W_STEP] * b
+    if short > 0:
+        v -= w[W_LEFTOVER] * short
+    return v
+
+
+@hot_inline
+def _crossed_once(city, mark, feat, m, q):
+    """Features (runs, transfers, first star) of line ``m`` after its station at route
+    position ``q``, and no other of its stations, got filled (``mark`` shows it filled),
+    from the features before: the same numbers as a new walk."""
+    line_off, line_st, star_value = city.line_off, city.line_st, city.star_value
+    a, z = line_off[m], line_off[m + 1]
+    left = q > a and mark[U(line_st[U(q - 1)])] == 0
+    right = q + 1 < z and mark[U(line_st[U(q + 1)])] == 0
+    runs = int(feat[_F_RUNS, m])
+    if left and right:
+        runs += 1
+    elif not left and not right:
+        runs -= 1
+    transfers = int(feat[_F_TRANSFERS, m])
+    if star_value[U(line_st[U(q)])] > 2:
+        transfers -= 1
+    first_star = int(feat[_F_STAR, m])
+    if q == int(feat[_F_FIRST, m]):
+        first_star = 0
+        for i in range(q + 1, z):
+            s = U(line_st[U(i)])
+            if mark[s] == 0:
+                first_star = star_value[s]
+                break
+    return runs, transfers, first_star
+
+
+@hot_inline
+def _played_line(kind, city, mark, feat, line, buf, n):
+    """Features (runs, transfers, first star) of ``line`` after a card filled ``buf[:n]``
+    on it: a number or star card fills the start of its first run, an express card is
+    walked again."""
+    runs, transfers, first_star = (
+        int(feat[_F_RUNS, line]), int(feat[_F_TRANSFERS, line]), int(feat[_F_STAR, line])
+    )  # fmt: skip
+    if n == 0:
+        return runs, transfers, first_star
+    if kind == EXPRESS:
+        runs, transfers, first_star, _f, _r, _n = _line_walk(city, mark, line)
+        return runs, transfers, first_star
+    for c in range(n):
+        if city.star_value[U(buf[c])] > 2:
+            transfers -= 1
+    if n == int(feat[_F_RUN, line]):
+        return runs - 1, transfers, int(feat[_F_NEXT, line])
+    first = int(feat[_F_FIRST, line])
+    return runs, transfers, city.star_value[U(city.line_st[U(first + n)])]
+
+
+@hot_inline
+def _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, line, buf, n, feat,
+                  dec):  # fmt: skip
+    """Change of the expert's line values once ``buf[:n]`` are filled (already applied
+    to ``st``) on ``line`` (or -1, a free card): only the lines touched are evaluated
+    again, from the features of the walk before (a line with two stations filled is
+    walked again). ``dec`` is zeroed scratch, left zeroed."""
+    st_off, st_lines, st_pos, mark = city.st_off, city.st_lines, city.st_pos, st.mark
+    v = 0.0
+    if line >= 0:
+        runs, transfers, first_star = _played_line(kind, city, mark, feat, line, buf, n)
+        v += _line_value(city, blend, st, avail, race, w, line, runs, transfers, first_star,
+                         late, star_frac) - feat[_F_VALUE, line]  # fmt: skip
+    for c in range(n):
+        s = U(buf[c])
+        for j in range(st_off[s], st_off[s + U(1)]):
+            m = st_lines[U(j)]
+            if m != line:
+                dec[U(m)] += 1
+    for c in range(n):
+        s = U(buf[c])
+        for j in range(st_off[s], st_off[s + U(1)]):
+            m = st_lines[U(j)]
+            if m == line or dec[U(m)] == 0:
+                continue
+            if dec[U(m)] == 1:
+                runs, transfers, first_star = _crossed_once(city, mark, feat, m, st_pos[U(j)])
+            else:
+                runs, transfers, first_star, _f, _r, _n = _line_walk(city, mark, m)
+            dec[U(m)] = 0
+            v += _line_value(city, blend, st, avail, race, w, m, runs, transfers, first_star,
+                             late, star_frac) - feat[_F_VALUE, m]  # fmt: skip
+    return v
+
+
+@hot
+def _expert(kind, value, city, types, blend, st, avail, counts, best_buf, dec, w, race, feat,
+            buf):  # fmt: skip
+    """:func:`expert_choice` with its scratch space given: ``feat`` (float,
+    ``EXPERT_FEATURES`` rows by lines) and ``buf`` (per station)."""
+    mark, empty, boxes = st.mark, st.empty, st.boxes
+    n_lines, total_boxes, left = boxes.shape[0], 0, 0
+    for m in range(n_lines):
+        total_boxes += city.indicators[m]
+        left += boxes[m]
+    if kind != FREE:
+        left -= 1
+    late = 1.0 - left / total_boxes if total_boxes > 0 else 1.0
+    stars, cards = 0, 0
+    for c in range(counts.shape[0]):
+        cards += counts[c]
+        if types.kind[c] == STAR:
+            stars += counts[c]
+    star_frac = stars / cards if cards > 0 else 0.0
+    empty_w = w[W_EMPTY] + w[W_EMPTY_LATE] * late
+    for m in range(n_lines):
+        runs, transfers, first_star, first, first_run, next_star = _line_walk(city, mark, m)
+        feat[_F_RUNS, m], feat[_F_TRANSFERS, m], feat[_F_STAR, m] = runs, transfers, first_star
+        feat[_F_FIRST, m], feat[_F_RUN, m], feat[_F_NEXT, m] = first, first_run, next_star
+        feat[_F_VALUE, m] = _line_value(city, blend, st, avail, race, w, m, runs, transfers,
+                                        first_star, late, star_frac)  # fmt: skip
+    best_line, best_station, best = -1, -1, 0.0
+    if kind == FREE:
+        for s in range(mark.shape[0]):
+            if mark[s] != 0:
+                continue
+            buf[0] = s
+            apply_move(city, -1, buf, 1, False, mark, empty, boxes)
+            v = _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, -1, buf,
+                              1, feat, dec)  # fmt: skip
+            v -= empty_w
+            undo_move(city, -1, buf, 1, mark, empty, boxes)
+            if best_station < 0 or v > best:
+                best_station, best = s, v
+        if best_station < 0:
+            return -1, -1, 0
+        best_buf[0] = best_station
+        return -1, best_station, 1
+    for line in range(n_lines):
+        if boxes[line] <= 0:
+            continue
+        n = reached(kind, value, city, line, mark, buf)
+        star = city.star_value[U(buf[0])] if kind == STAR and n > 0 else 0
+        apply_move(city, line, buf, n, star > 0, mark, empty, boxes)
+        v = _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, line, buf, n,
+                          feat, dec)  # fmt: skip
+        v += star - n * empty_w
+        undo_move(city, line, buf, n, mark, empty, boxes)
+        if best_line < 0 or v > best:
+            best_line, best = line, v
+    if best_line < 0:
+        return -1, -1, 0
+    return best_line, -1, reached(kind, value, city, best_line, mark, best_buf)
+
+
+@njit(cache=CACHE)
+def expert_choice(
+    kind, value, city, types, reach, st, avail, next_counts, best_buf, dec, weights, race
+):
+    """The expert's move: the legal move with the best fitted sheet value afterwards
+    (``weights``, named by :data:`vvlab.compiled.spec.EXPERT_WEIGHTS`; ``race``: per
+    line, the best rival's chance in milli of completing it, see :func:`race_row`).
+    Returns (line, station, count of stations written to best_buf)."""
+    feat = np.zeros((EXPERT_FEATURES, st.boxes.shape[0]), np.float64)
+    buf = np.zeros(st.mark.shape[0] + 1, np.int64)
+    blend = np.zeros(reach.shape, np.float64)
+    blend_reach(reach, weights, blend)
+    return _expert(
+        kind, value, city, types, blend, st, avail, next_counts, best_buf, dec, weights, race,
+        feat, buf,
+    )  # fmt: skip
+
+
+@hot
+def race_row(empty, boxes, done, p, first_taken, reach, out):
+    """``out[m]``: the best chance (milli) among the seats other than ``p`` (rows of
+    ``empty``, ``boxes``, ``done``) of completing line ``m`` while its first bonus is
+    still to be had, else 0."""
+    for m in range(out.shape[0]):
+        out[m] = 0
+        if first_taken[m]:
+            continue
+        for q in range(empty.shape[0]):
+            if q != p and done[q, m] == 0:
+                out[m] = max(out[m], reach[empty[q, m], boxes[q, m]])
+
+
 # -- dealing and whole games --------------------------------------------------------
 
 
@@ -796,6 +1080,9 @@ class Table(NamedTuple):
     dec: np.ndarray  # scratch, per line
     buf: np.ndarray  # scratch, per station
     ws: np.ndarray  # the look-ahead's and rollout's scratch space (see workspace)
+    race: np.ndarray  # per seat and line: the rivals' best chance (see race_row)
+    feat: np.ndarray  # scratch, per line: the expert's line features (float)
+    blend: np.ndarray  # per seat: the expert's reach table (see blend_reach)
 
 
 class Outcome(NamedTuple):
@@ -814,7 +1101,7 @@ class Outcome(NamedTuple):
 @hot_inline
 def _decide(
     bot, param, card, u, city, deck, types, reach, weight, st, avail, remaining, buf, best_buf, dec,
-    front, ws,
+    front, ws, wts, race, feat, blend,
 ):  # fmt: skip
     """One bot's move: (line, station, count of stations written to best_buf)."""
     c = U(card)
@@ -827,6 +1114,10 @@ def _decide(
         )
         return line, station, n
     nxt = types.full_count if deck.shuffle[c] else remaining
+    if bot == EXPERT_BOT:
+        return _expert(
+            kind, value, city, types, blend, st, avail, nxt, best_buf, dec, wts, race, feat, buf
+        )
     if bot == ROLLOUT_BOT:
         return _rollout(
             param, kind, value, u, city, types, reach, weight, st, avail, nxt, best_buf, dec, ws
@@ -873,6 +1164,7 @@ def play_games(
     bots,
     params,
     bot_u,
+    weights,
     reach,
     weight,
     score,
@@ -891,7 +1183,8 @@ def play_games(
 
     ``bots[p]``/``params[p]``: bot kind and parameter (look-ahead depth) of seat p;
     ``bot_u[p]``: its pre-drawn uniforms, one per turn over the whole block (random
-    bots only). Allocates the players' sheets and scratch space, then plays in
+    bots only); ``weights[p]``: its weights row (the expert only, see
+    :func:`expert_choice`). Allocates the players' sheets and scratch space, then plays in
     :func:`_play_block`."""
     n_stations, n_lines, players = city.star_value.shape[0], city.indicators.shape[0], bots.shape[0]
     sheets = Sheets(
@@ -909,11 +1202,17 @@ def play_games(
         np.zeros(n_lines, np.int64),
         np.zeros(n_stations + 1, np.int64),
         workspace(city, types),
+        np.zeros((players, n_lines), np.int64),
+        np.zeros((EXPERT_FEATURES, n_lines), np.float64),
+        np.zeros((players, reach.shape[0], reach.shape[1]), np.float64),
     )
+    for p in range(players):
+        if bots[p] == EXPERT_BOT:
+            blend_reach(reach, weights[p], public.blend[p])
     newly = np.zeros((players, n_lines), np.bool_)
     out = Outcome(score, bonus, stars, penalty, empty, lines_completed, first_bonuses, turns)
     _play_block(
-        city, deck, types, orders, lengths, bots, params, bot_u, reach, weight,
+        city, deck, types, orders, lengths, bots, params, bot_u, weights, reach, weight,
         out, line_turn, line_bonus, station_filled, sheets, seat, public, newly,
     )  # fmt: skip
 
@@ -937,20 +1236,25 @@ def _new_game(city, types, sheets, public, players):
 
 
 @hot_inline
-def _play_turn(t, g, k, card, city, deck, types, bots, params, bot_u, reach, weight, out,
+def _play_turn(t, g, k, card, city, deck, types, bots, params, bot_u, weights, reach, weight, out,
                line_turn, line_bonus, sheets, seat, public, newly):  # fmt: skip
     """Every seat moves on the card of turn ``t``; then the completed lines score."""
     avail, remaining, dec, buf = public.avail, public.remaining, public.dec, public.buf
     c = U(card)
     remaining[U(deck.card_type[c])] -= 1
     is_star, completed = deck.kind[c] == STAR, False
+    for p in range(bots.shape[0]):  # the rivals' sheets as they were before this turn
+        if bots[p] == EXPERT_BOT:
+            race_row(sheets.empty, sheets.boxes, sheets.done, p, public.first_taken, reach,
+                     public.race[p])  # fmt: skip
     for p in range(bots.shape[0]):
         mark = sheets.mark[p]
         st = SheetState(mark, sheets.empty[p], sheets.boxes[p], sheets.done[p])
         filled = seat[p]
         line, _station, n = _decide(
             bots[p], params[p], card, bot_u[p, k], city, deck, types, reach, weight,
-            st, avail, remaining, buf, filled, dec, sheets.front[p], public.ws,
+            st, avail, remaining, buf, filled, dec, sheets.front[p], public.ws, weights[p],
+            public.race[p], public.feat, public.blend[p],
         )  # fmt: skip
         apply_move(city, line, filled, n, is_star, mark, st.empty, st.boxes)
         if is_star and n > 0:
@@ -969,16 +1273,18 @@ def _play_turn(t, g, k, card, city, deck, types, bots, params, bot_u, reach, wei
 
 
 @hot
-def _play_block(city, deck, types, orders, lengths, bots, params, bot_u, reach, weight, out,
-                line_turn, line_bonus, station_filled, sheets, seat, public, newly):  # fmt: skip
+def _play_block(city, deck, types, orders, lengths, bots, params, bot_u, weights, reach, weight,
+                out, line_turn, line_bonus, station_filled, sheets, seat, public,
+                newly):  # fmt: skip
     """The loop of :func:`play_games`: game after game, turn after turn."""
     n_stations, players = city.star_value.shape[0], bots.shape[0]
     k = 0  # turns played in the block: the index into bot_u
     for g in range(lengths.shape[0]):
         _new_game(city, types, sheets, public, players)
         for t in range(lengths[g]):
-            _play_turn(t, g, k, orders[g, t], city, deck, types, bots, params, bot_u, reach,
-                       weight, out, line_turn, line_bonus, sheets, seat, public, newly)  # fmt: skip
+            _play_turn(t, g, k, orders[g, t], city, deck, types, bots, params, bot_u, weights,
+                       reach, weight, out, line_turn, line_bonus, sheets, seat, public,
+                       newly)  # fmt: skip
             k += 1
         out.turns[g] = lengths[g]
         for p in range(players):

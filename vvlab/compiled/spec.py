@@ -14,19 +14,46 @@ KernelSpec(kernel='lookahead', param=2)
 >>> KernelSpec("minimax")
 Traceback (most recent call last):
 ...
-ValueError: unknown kernel 'minimax'; kernels: random, greedy, lookahead, rollout
+ValueError: unknown kernel 'minimax'; kernels: random, greedy, lookahead, rollout, expert
+
+The expert's kernel reads a row of weights (:data:`EXPERT_WEIGHTS` names them), one set
+per ruleset name:
+
+>>> spec = KernelSpec("expert", weights=(("metro-x", (1.0,) * len(EXPERT_WEIGHTS)),))
+>>> spec.weights_for("voll-verplant")[:2]
+(1.0, 1.0)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-__all__ = ["KERNELS", "MAX_DEPTH", "KernelSpec"]
+__all__ = ["EXPERT_WEIGHTS", "KERNELS", "MAX_DEPTH", "KernelSpec"]
 
-KERNELS = ("random", "greedy", "lookahead", "rollout")
+KERNELS = ("random", "greedy", "lookahead", "rollout", "expert")
 """The bot kernels; a kernel's code in the compiled arrays is its index here."""
 
-RANDOM_BOT, GREEDY_BOT, LOOKAHEAD_BOT, ROLLOUT_BOT = range(len(KERNELS))
+RANDOM_BOT, GREEDY_BOT, LOOKAHEAD_BOT, ROLLOUT_BOT, EXPERT_BOT = range(len(KERNELS))
+
+EXPERT_WEIGHTS = (
+    "bonus",  # multiplier of a line's bonus to be had times its chance of completion
+    "bonus_late",  # added to that multiplier in proportion to the game's progress
+    "gap",  # empty stations added to a line's count per extra run of empty stations
+    "transfer",  # empty stations taken off a line's count per empty transfer station
+    "empty",  # points per empty station
+    "empty_late",  # added to that in proportion to the game's progress
+    "star_potential",  # points per star value at a line's first empty station (boxes left)
+    "race",  # share of the first bonus lost to the best rival's chance of completion
+    "leftover",  # points per station a line's boxes are not expected to fill
+    "step",  # stations an indicator box is expected to fill
+    "boxes",  # indicator boxes added to a line's count when reading its chance
+    "excess_runs",  # empty stations added per run of empty stations beyond the boxes left
+    "shape",  # the chance p becomes p + shape * p * (p - 1)
+)
+"""The names of the expert's weights, in the order of its kernel's weights row."""
+
+(W_BONUS, W_BONUS_LATE, W_GAP, W_TRANSFER, W_EMPTY, W_EMPTY_LATE, W_STAR, W_RACE, W_LEFTOVER,
+ W_STEP, W_BOXES, W_EXCESS, W_SHAPE) = range(len(EXPERT_WEIGHTS))  # fmt: skip
 
 MAX_DEPTH = 4
 """The deepest look-ahead the kernels' scratch space holds."""
@@ -34,7 +61,7 @@ MAX_DEPTH = 4
 MAX_SAMPLES = 4096
 """The most rollouts per move."""
 
-_PARAM_RANGE = {"random": (0, 0), "greedy": (0, 0), "lookahead": (0, MAX_DEPTH)}
+_PARAM_RANGE = {"random": (0, 0), "greedy": (0, 0), "lookahead": (0, MAX_DEPTH), "expert": (0, 0)}
 _PARAM_RANGE["rollout"] = (1, MAX_SAMPLES)
 
 
@@ -43,11 +70,13 @@ class KernelSpec:
     """A kernel of :mod:`vvlab.compiled.kernels` and its parameter.
 
     ``param`` is the look-ahead depth (0 to :data:`MAX_DEPTH`) or the rollout samples
-    (1 to :data:`MAX_SAMPLES`); the random and greedy kernels take none (0).
+    (1 to :data:`MAX_SAMPLES`); the other kernels take none (0). ``weights`` are the
+    expert's, as pairs ``(ruleset name, weights)`` (see :meth:`weights_for`).
     """
 
     kernel: str
     param: int = 0
+    weights: tuple[tuple[str, tuple[float, ...]], ...] = field(default=(), repr=False)
 
     def __post_init__(self) -> None:
         if self.kernel not in KERNELS:
@@ -67,3 +96,11 @@ class KernelSpec:
     def draws_uniform(self) -> bool:
         """True if the bot draws one ``rng.random()`` every turn (random, rollout)."""
         return self.kernel in ("random", "rollout")
+
+    def weights_for(self, ruleset: str) -> tuple[float, ...]:
+        """The weights row for a ruleset name: its own, else the first set given
+        (empty when there is none)."""
+        for name, row in self.weights:
+            if name == ruleset:
+                return row
+        return self.weights[0][1] if self.weights else ()

@@ -17,6 +17,7 @@ import numpy as np
 
 from vvlab.bots.base import Bot, make_bot
 from vvlab.compiled import CompiledCity, KernelSpec, compile_city, kernels
+from vvlab.compiled.spec import EXPERT_WEIGHTS
 from vvlab.engine import Ruleset
 from vvlab.model import CityMap
 from vvlab.sim.blocks import BlockRecord
@@ -113,7 +114,7 @@ def deal_block_fast(
     return orders, lengths
 
 
-NO_KERNEL = "random, greedy, lookahead and rollout have one (a bot's kernel_spec())"
+NO_KERNEL = "random, greedy, lookahead, rollout and expert have one (a bot's kernel_spec())"
 
 
 def play_block_fast(
@@ -147,6 +148,10 @@ def play_block_fast(
     for p, spec in enumerate(specs):
         if spec.draws_uniform:  # type: ignore[union-attr]
             bot_u[p, :total_turns] = np.random.default_rng(bot_seqs[p]).random(total_turns)
+    weights = np.zeros((players, len(EXPERT_WEIGHTS)))
+    for p, spec in enumerate(specs):
+        row = spec.weights_for(ruleset.name)  # type: ignore[union-attr]
+        weights[p, : len(row)] = row
     rec = BlockRecord.empty_record(block, games, players, len(city.lines), len(city.stations))
     kernels.play_games(
         arrays.city,
@@ -157,6 +162,7 @@ def play_block_fast(
         np.array([s.code for s in specs], np.int64),  # type: ignore[union-attr]
         np.array([s.param for s in specs], np.int64),  # type: ignore[union-attr]
         bot_u,
+        weights,
         arrays.reach,
         arrays.weight,
         rec.score,
