@@ -67,14 +67,14 @@ def test_bots_with_parameters_are_split_correctly():
     assert split_bots("greedy") == ["greedy"]
 
 
-def test_the_command_line_default_bot_is_lookahead(tmp_path, capsys):
+def test_the_command_line_default_bot_is_the_expert(tmp_path, capsys):
     folder = tmp_path / "default"
     argv = ["simulate", "tutorial", "--games", "20", "--workers", "1", "--out", str(folder)]
     assert cli(argv)[0] == 0
-    assert SimulationResult.from_parquet(folder).bots == ["lookahead:depth=1"]
+    assert SimulationResult.from_parquet(folder).bots == ["expert"]
     for command in ("simulate", "report"):
         with pytest.raises(SystemExit):
             cli([command, "--help"])
-        assert "(default lookahead:depth=1)" in " ".join(capsys.readouterr().out.split())
+        assert "(default expert)" in " ".join(capsys.readouterr().out.split())
     # the Python API keeps its own default
     assert simulate("tutorial", games=4, seed=1, workers=1, progress=False).bots == ["random"]

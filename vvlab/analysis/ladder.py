@@ -25,7 +25,7 @@ from vvlab.sim.stats import ci95
 
 __all__ = ["LADDER", "games_per_second", "skill_ladder"]
 
-LADDER = ("random", "greedy", "lookahead:depth=1", "rollout:samples=16")
+LADDER = ("random", "greedy", "lookahead:depth=1", "expert", "rollout:samples=16")
 """The default ladder, weakest first."""
 
 COLUMNS = ["games", "mean", "std", "ci95", "bound_share", "games_per_s", "speed_vs_greedy"]

@@ -10,9 +10,10 @@ from vvlab.engine.game import MAX_PLAYERS
 DEFAULT_MAP = "berlin"
 """The map of ``vvlab show`` and ``vvlab play`` when none is named."""
 
-DEFAULT_BOTS = "lookahead:depth=1"
-"""The bots of ``vvlab simulate`` and ``vvlab report`` when ``--bots`` is not given: a
-bot that plays like a careful person. (The Python API's default stays ``random``.)"""
+DEFAULT_BOTS = "expert"
+"""The bots of ``vvlab simulate`` and ``vvlab report`` when ``--bots`` is not given: the
+strongest bot fast enough for thousands of games, so that a designer sees how good
+players fare. (The Python API's default stays ``random``.)"""
 
 PLAYERS = f"1-{MAX_PLAYERS}"
 """How many players a game takes, as the help texts say it."""
@@ -26,8 +27,8 @@ def add_run_arguments(parser: argparse.ArgumentParser, bots_help: str) -> None:
     >>> add_run_arguments(parser, "bots")
     >>> args = parser.parse_args(["tutorial", "--players", "2"])
     >>> args.map, args.games, args.players, args.bots, args.seed, args.workers
-    ('tutorial', 1000, 2, 'lookahead:depth=1', 0, None)
-    >>> "(default lookahead:depth=1)" in " ".join(parser.format_help().split())
+    ('tutorial', 1000, 2, 'expert', 0, None)
+    >>> "(default expert)" in " ".join(parser.format_help().split())
     True
     """
     parser.add_argument("map", help="built-in map name or .json file")
