@@ -13,7 +13,7 @@ import vvlab
 from vvlab.model.generate import generate_city
 from vvlab.printing import SheetLayoutError, sheet_page, write_sheet
 from vvlab.printing.page import paper_size
-from vvlab.printing.plan import BOX_GAP, box_side
+from vvlab.printing.plan import BOX_GAP, box_sides
 from vvlab.printing.sheet import HEADER, MARGIN, PANEL, schematic_layout
 from vvlab.printing.svg import to_svg
 
@@ -66,8 +66,9 @@ def _printable(city, paper="a4"):
 def check_error_is_real(city, err: SheetLayoutError) -> None:
     """Every pair the error names is close enough for its boxes to touch."""
     assert err.pairs or err.covers or err.unplaced
+    sides = box_sides(city)
     for a, b, mm in err.pairs:
-        reach = (box_side(len(city.lines_through(a))) + box_side(len(city.lines_through(b)))) / 2
+        reach = (sides[a] + sides[b]) / 2
         assert mm < (reach + BOX_GAP) * math.sqrt(2)
 
 

@@ -28,8 +28,9 @@ OCTILINEAR = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -
 """The 8 directions, counterclockwise from east: direction d is ``OCTILINEAR[d]``."""
 AXES = ((1, 0), (0, 1), (1, 1), (1, -1))
 """The normals of the separating lines: x, y, x + y and x - y."""
-WEIGHTS = {"bend": 3, "sector": 2, "length": 1, "longest": 3, "moved": 1}
-"""Objective weights (bends are what a schematic map is judged by first)."""
+WEIGHTS = {"bend": 3, "sector": 2, "length": 1, "longest": 3, "moved": 1, "span": 20}
+"""Objective weights (bends are what a schematic map is judged by first; the span, the
+larger side of the bounding box, keeps the layout compact enough to print)."""
 
 
 @dataclass
@@ -211,6 +212,7 @@ class LayoutModel:
         for length in self.lengths:
             self.model.add(longest >= length)
         self.costs["longest"] = [longest]
+        self.costs["span"] = [self._span()]
         for v, (hx, hy) in enumerate(self.home):
             for coordinate, place in ((self.x[v], int(hx)), (self.y[v], int(hy))):
                 moved = self.model.new_int_var(0, self.size, f"moved{v}")
@@ -218,6 +220,17 @@ class LayoutModel:
                 self.model.add(moved >= place - coordinate)
                 self.costs["moved"].append(moved)
         self.model.minimize(sum(WEIGHTS[k] * sum(terms) for k, terms in self.costs.items()))
+
+    def _span(self):
+        """The larger side of the layout's bounding box, in grid units."""
+        span = self.model.new_int_var(0, self.size, "span")
+        for axis, coordinates in (("x", self.x), ("y", self.y)):
+            low = self.model.new_int_var(-self.size, 2 * self.size, f"low_{axis}")
+            high = self.model.new_int_var(-self.size, 2 * self.size, f"high_{axis}")
+            self.model.add_min_equality(low, coordinates)
+            self.model.add_max_equality(high, coordinates)
+            self.model.add(span >= high - low)
+        return span
 
     # -- separation (lazy) -----------------------------------------------------------
     def _projection(self, e: int, axis: tuple[int, int]):
