@@ -68,7 +68,7 @@ MISSING_EXTRA = (
 )
 MAX_ROUNDS = 8
 """At most this many solves: each adds the pairs the last layout let meet."""
-REACH = 4
+REACH = 3
 """A station stays within this many grid units (per axis) of its geographic place."""
 CHECK_WORK = 0.5
 """Work for the check that a crossing can be passed straight (first layout found)."""
