@@ -43,11 +43,10 @@ def _laid_out(city):
     return _LAID_OUT[key]
 
 
-def _printable(city, paper="a4", cramped_ok=False):
+def _printable(city, paper="a4"):
     """The city's page: its own coordinates, or (where they are too cramped) the
-    schematic layout; skips when that is not in this version. With ``cramped_ok``, a
-    schematic layout still too cramped for the paper is a known failure (xfail, with
-    the count of crowded pairs); else the error fails the test."""
+    schematic layout; skips when that is not in this version. A schematic layout still
+    too cramped for the paper fails the test with the error naming the pairs."""
     try:
         return city, sheet_page(city, paper=paper)
     except SheetLayoutError as err:
@@ -58,16 +57,7 @@ def _printable(city, paper="a4", cramped_ok=False):
                 "is not available in this version"
             )
     laid_out = _laid_out(city)
-    try:
-        return laid_out, sheet_page(laid_out, paper=paper)
-    except SheetLayoutError as err:
-        check_error_is_real(laid_out, err)
-        if not cramped_ok:
-            raise
-        pytest.xfail(
-            f"{city.id}: even its schematic layout puts {len(err.pairs)} pairs of stations "
-            f"too close for the boxes on {paper}"
-        )
+    return laid_out, sheet_page(laid_out, paper=paper)
 
 
 def check_error_is_real(city, err: SheetLayoutError) -> None:

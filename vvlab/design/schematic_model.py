@@ -12,7 +12,10 @@ network has too many such pairs, only geographically near pairs start in the mod
 :mod:`vvlab.design.schematic` adds the pairs a solution violates (lazy constraints).
 
 The objective weighs bends (0 straight, 1 per 45° of turn), edges off their closest
-sector, the total edge length and the longest edge (compact, even lengths).
+sector, the total edge length and the longest edge (even lengths), the distance from
+the geography, and the larger side of the bounding box (a compact layout prints with
+larger station boxes; the larger side, not the sum, keeps it about square like a
+sheet's plan area).
 
 The solver runs in one thread with a fixed seed and a deterministic work limit
 (``max_deterministic_time``), so the same input gives the same layout.
