@@ -135,7 +135,7 @@ def _solve(network: Network, exempt: set, work: float, seconds: float, seed: int
             break
         round_start = time.perf_counter()
         points, status = model.solve(share, wall_left, seed)
-        work_left -= share
+        work_left -= model.work_done
         if points is None:
             if time.perf_counter() - round_start >= wall_left * 0.99:
                 stopped_by = "time"

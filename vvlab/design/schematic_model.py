@@ -123,6 +123,7 @@ class LayoutModel:
         self._projections: dict[tuple[int, int], tuple[object, object]] = {}
         self._separated: set[tuple] = set()
         self.spread = spread
+        self.work_done = 0.0
         for e, (a, b) in enumerate(network.edges):
             self._add_edge(e, a, b)
         for v, around in enumerate(network.rotation):
@@ -299,7 +300,8 @@ class LayoutModel:
     ) -> tuple[np.ndarray | None, str]:
         """Solve within ``work`` deterministic seconds (and ``seconds`` of wall time as a
         safety net); with ``first``, stop at the first layout found. Returns the grid
-        points (None if none found) and the status name."""
+        points (None if none found) and the status name; :attr:`work_done` is the work
+        it took (less than ``work`` when it proved the optimum or that there is none)."""
         solver = self.cp_model.CpSolver()
         params = solver.parameters
         params.num_workers = 1
@@ -309,6 +311,7 @@ class LayoutModel:
         params.max_time_in_seconds = max(seconds, 0.01)
         params.stop_after_first_solution = first
         status = solver.solve(self.model)
+        self.work_done = min(float(solver.deterministic_time), params.max_deterministic_time)
         name = solver.status_name(status)
         if status not in (self.cp_model.OPTIMAL, self.cp_model.FEASIBLE):
             return None, name
