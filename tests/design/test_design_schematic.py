@@ -26,7 +26,7 @@ from vvlab.design.layout_quality import edge_crossings, is_octilinear, line_edge
 from vvlab.model import CityMap
 from vvlab.model.generate import generate_city
 
-WORK = 3.0  # deterministic seconds: small, so that the suite stays quick
+WORK = 6.0  # deterministic seconds: small, so that the suite stays quick
 
 
 @cache

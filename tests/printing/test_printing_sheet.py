@@ -13,7 +13,7 @@ import vvlab
 from vvlab.model.generate import generate_city
 from vvlab.printing import SheetLayoutError, sheet_page, write_sheet
 from vvlab.printing.page import paper_size
-from vvlab.printing.plan import BOX_GAP, box_side
+from vvlab.printing.plan import BOX_GAP, box_sides
 from vvlab.printing.sheet import HEADER, MARGIN, PANEL, schematic_layout
 from vvlab.printing.svg import to_svg
 
@@ -35,11 +35,18 @@ _LAID_OUT: dict[str, Any] = {}
 """Schematic layouts worked out in this test session, by city (a layout takes seconds)."""
 
 
+def _laid_out(city):
+    """The city's schematic layout, worked out once per session."""
+    key = repr(city.to_dict())
+    if key not in _LAID_OUT:
+        _LAID_OUT[key] = schematic_layout(city)
+    return _LAID_OUT[key]
+
+
 def _printable(city, paper="a4"):
     """The city's page: its own coordinates, or (where they are too cramped) the
-    schematic layout; skips when that is not in this version, and is a known failure
-    (xfail, with the count of crowded pairs) where the schematic layout is still too
-    cramped for the paper: its grid is finer than the boxes need (issue 17 is open)."""
+    schematic layout; skips when that is not in this version. A schematic layout still
+    too cramped for the paper fails the test with the error naming the pairs."""
     try:
         return city, sheet_page(city, paper=paper)
     except SheetLayoutError as err:
@@ -49,25 +56,16 @@ def _printable(city, paper="a4"):
                 f"{city.id} is too cramped to print as drawn and vvlab.design.schematic "
                 "is not available in this version"
             )
-    key = repr(city.to_dict())
-    if key not in _LAID_OUT:
-        _LAID_OUT[key] = schematic_layout(city)
-    laid_out = _LAID_OUT[key]
-    try:
-        return laid_out, sheet_page(laid_out, paper=paper)
-    except SheetLayoutError as err:
-        check_error_is_real(laid_out, err)
-        pytest.xfail(
-            f"{city.id}: even its schematic layout puts {len(err.pairs)} pairs of stations "
-            f"too close for the boxes on {paper}; the layout must be compacted for print"
-        )
+    laid_out = _laid_out(city)
+    return laid_out, sheet_page(laid_out, paper=paper)
 
 
 def check_error_is_real(city, err: SheetLayoutError) -> None:
     """Every pair the error names is close enough for its boxes to touch."""
     assert err.pairs or err.covers or err.unplaced
+    sides = box_sides(city)
     for a, b, mm in err.pairs:
-        reach = (box_side(len(city.lines_through(a))) + box_side(len(city.lines_through(b)))) / 2
+        reach = (sides[a] + sides[b]) / 2
         assert mm < (reach + BOX_GAP) * math.sqrt(2)
 
 
@@ -83,6 +81,15 @@ def check_page(city, page, paper="a4") -> None:
 def test_every_builtin_city_prints_readably(name, paper):
     city, page = _printable(vvlab.load_map(name), paper)
     check_page(city, page, paper)
+
+
+@pytest.mark.parametrize("name", vvlab.builtin_maps())
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_builtin_city_prints_readably_laid_out_schematically(name, paper):
+    if not _schematic_available():
+        pytest.skip("vvlab.design.schematic is not available in this version")
+    city = _laid_out(vvlab.load_map(name))
+    check_page(city, sheet_page(city, paper=paper), paper)
 
 
 @pytest.mark.parametrize(("lines", "stations", "seed"), GENERATED)

@@ -68,7 +68,7 @@ MISSING_EXTRA = (
 )
 MAX_ROUNDS = 8
 """At most this many solves: each adds the pairs the last layout let meet."""
-REACH = 4
+REACH = 3
 """A station stays within this many grid units (per axis) of its geographic place."""
 CHECK_WORK = 0.5
 """Work for the check that a crossing can be passed straight (first layout found)."""
@@ -135,7 +135,7 @@ def _solve(network: Network, exempt: set, work: float, seconds: float, seed: int
             break
         round_start = time.perf_counter()
         points, status = model.solve(share, wall_left, seed)
-        work_left -= share
+        work_left -= model.work_done
         if points is None:
             if time.perf_counter() - round_start >= wall_left * 0.99:
                 stopped_by = "time"

@@ -12,7 +12,10 @@ network has too many such pairs, only geographically near pairs start in the mod
 :mod:`vvlab.design.schematic` adds the pairs a solution violates (lazy constraints).
 
 The objective weighs bends (0 straight, 1 per 45° of turn), edges off their closest
-sector, the total edge length and the longest edge (compact, even lengths).
+sector, the total edge length and the longest edge (even lengths), the distance from
+the geography, and the larger side of the bounding box (a compact layout prints with
+larger station boxes; the larger side, not the sum, keeps it about square like a
+sheet's plan area).
 
 The solver runs in one thread with a fixed seed and a deterministic work limit
 (``max_deterministic_time``), so the same input gives the same layout.
@@ -28,8 +31,9 @@ OCTILINEAR = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -
 """The 8 directions, counterclockwise from east: direction d is ``OCTILINEAR[d]``."""
 AXES = ((1, 0), (0, 1), (1, 1), (1, -1))
 """The normals of the separating lines: x, y, x + y and x - y."""
-WEIGHTS = {"bend": 3, "sector": 2, "length": 1, "longest": 3, "moved": 1}
-"""Objective weights (bends are what a schematic map is judged by first)."""
+WEIGHTS = {"bend": 3, "sector": 2, "length": 1, "longest": 3, "moved": 1, "span": 20}
+"""Objective weights (bends are what a schematic map is judged by first; the span, the
+larger side of the bounding box, keeps the layout compact enough to print)."""
 
 
 @dataclass
@@ -119,6 +123,7 @@ class LayoutModel:
         self._projections: dict[tuple[int, int], tuple[object, object]] = {}
         self._separated: set[tuple] = set()
         self.spread = spread
+        self.work_done = 0.0
         for e, (a, b) in enumerate(network.edges):
             self._add_edge(e, a, b)
         for v, around in enumerate(network.rotation):
@@ -211,6 +216,7 @@ class LayoutModel:
         for length in self.lengths:
             self.model.add(longest >= length)
         self.costs["longest"] = [longest]
+        self.costs["span"] = [self._span()]
         for v, (hx, hy) in enumerate(self.home):
             for coordinate, place in ((self.x[v], int(hx)), (self.y[v], int(hy))):
                 moved = self.model.new_int_var(0, self.size, f"moved{v}")
@@ -218,6 +224,17 @@ class LayoutModel:
                 self.model.add(moved >= place - coordinate)
                 self.costs["moved"].append(moved)
         self.model.minimize(sum(WEIGHTS[k] * sum(terms) for k, terms in self.costs.items()))
+
+    def _span(self):
+        """The larger side of the layout's bounding box, in grid units."""
+        span = self.model.new_int_var(0, self.size, "span")
+        for axis, coordinates in (("x", self.x), ("y", self.y)):
+            low = self.model.new_int_var(-self.size, 2 * self.size, f"low_{axis}")
+            high = self.model.new_int_var(-self.size, 2 * self.size, f"high_{axis}")
+            self.model.add_min_equality(low, coordinates)
+            self.model.add_max_equality(high, coordinates)
+            self.model.add(span >= high - low)
+        return span
 
     # -- separation (lazy) -----------------------------------------------------------
     def _projection(self, e: int, axis: tuple[int, int]):
@@ -283,7 +300,8 @@ class LayoutModel:
     ) -> tuple[np.ndarray | None, str]:
         """Solve within ``work`` deterministic seconds (and ``seconds`` of wall time as a
         safety net); with ``first``, stop at the first layout found. Returns the grid
-        points (None if none found) and the status name."""
+        points (None if none found) and the status name; :attr:`work_done` is the work
+        it took (less than ``work`` when it proved the optimum or that there is none)."""
         solver = self.cp_model.CpSolver()
         params = solver.parameters
         params.num_workers = 1
@@ -293,6 +311,7 @@ class LayoutModel:
         params.max_time_in_seconds = max(seconds, 0.01)
         params.stop_after_first_solution = first
         status = solver.solve(self.model)
+        self.work_done = min(float(solver.deterministic_time), params.max_deterministic_time)
         name = solver.status_name(status)
         if status not in (self.cp_model.OPTIMAL, self.cp_model.FEASIBLE):
             return None, name

@@ -36,7 +36,7 @@ __all__ = [
 NEAR = 2.0
 """Pairs closer than this many median edge lengths in the geography start in the model;
 the others are added only when a solution lets them meet."""
-UNIT = 2
+UNIT = 1
 """Grid units per median edge length of the geography (where stations start from)."""
 
 Pairs = dict[str, list[tuple[int, int]]]

@@ -27,8 +27,8 @@ __all__ = ["INDICATOR_BOX", "layout_panel", "penalty_text", "rules_reminder"]
 
 INDICATOR_BOX = 6.5
 """The side of an indicator box and of a score box, in mm (at least ``MIN_BOX``)."""
-ROW = 8.2
-"""The height of a line's row, mm."""
+ROW, TIGHT_ROW = 8.2, 7.6
+"""The height of a line's row, mm; the tight one when the panel would not fit else."""
 SMALL, BODY, HEAD = 2.3, 2.7, 3.4
 """Font sizes in mm: reminder, table text, headings."""
 
@@ -128,12 +128,12 @@ def _headings(x: float, y: float) -> list[Shape]:
     ]
 
 
-def _score_rows(x: float, y: float, right: float) -> list[Shape]:
+def _score_rows(x: float, y: float, right: float, row: float) -> list[Shape]:
     """Boxes for the totals: bonuses, star points, empty stations, penalty, total."""
     shapes: list[Shape] = []
     rows = ["Bonuses (sum of the column)", "+ Star points", "Empty stations", "− Penalty"]
     for i, label in enumerate([*rows, "= Total"]):
-        top = y + i * ROW
+        top = y + i * row
         total = label == "= Total"
         shapes.append(Text(x, top + 4.6, label, BODY, bold=total))
         frame = Rect(right - 13.0, top, 13.0, INDICATOR_BOX, INK, None, 0.8 if total else 0.4, 0.5)
@@ -152,23 +152,31 @@ def _paragraphs(lines: list[str], x: float, y: float, width: float) -> tuple[lis
 
 
 def layout_panel(city: CityMap, ruleset: Ruleset, area: Box) -> list[Shape]:
-    """The panel's shapes in ``area`` (mm); :class:`SheetLayoutError` when they do not
-    fit its height (a city with very many lines)."""
-    x, y, right, bottom = area
+    """The panel's shapes in ``area`` (mm), its rows :data:`TIGHT_ROW` apart if they do
+    not fit :data:`ROW` apart; :class:`SheetLayoutError` when they do not fit its height
+    either way (a city with very many lines)."""
+    for row in (ROW, TIGHT_ROW):
+        shapes, end = _panel(city, ruleset, area, row)
+        if end <= area[3]:
+            return shapes
+    raise SheetLayoutError(
+        f"{city.name}: the wagons, score and rules of {len(city.lines)} lines do not fit "
+        f"beside the plan ({end - area[3]:.0f} mm too tall)"
+    )
+
+
+def _panel(city: CityMap, ruleset: Ruleset, area: Box, row: float) -> tuple[list[Shape], float]:
+    """The panel's shapes with rows ``row`` mm apart, and where its text ends."""
+    x, y, right, _ = area
     shapes: list[Shape] = [Text(x, y + HEAD, "Wagons and score", HEAD, bold=True)]
     shapes += _headings(x, y + HEAD + 3.6)
     top = y + HEAD + 5.0
     for i, line in enumerate(city.lines):
-        shapes += _wagon_row(line, x, top + i * ROW)
-    top += len(city.lines) * ROW + 1.0
+        shapes += _wagon_row(line, x, top + i * row)
+    top += len(city.lines) * row + 1.0
     shapes.append(Polyline(((x, top), (right, top)), GREY, 0.2))
-    shapes += _score_rows(x, top + 1.5, right)
-    top += 1.5 + 5 * ROW + 1.0
+    shapes += _score_rows(x, top + 1.5, right, row)
+    top += 1.5 + 5 * row + 1.0
     shapes.append(Text(x, top + HEAD, "Rules in short", HEAD, bold=True))
     text, end = _paragraphs(rules_reminder(ruleset) + deck_list(ruleset), x, top + 4.0, right - x)
-    if end > bottom:
-        raise SheetLayoutError(
-            f"{city.name}: the wagons, score and rules of {len(city.lines)} lines do not fit "
-            f"beside the plan ({end - bottom:.0f} mm too tall)"
-        )
-    return shapes + text
+    return shapes + text, end

@@ -1,8 +1,9 @@
 """The plan on a printed sheet: the city's own coordinates scaled to an area of the
 page, a station box for every station, the lines in their colours and their ids.
 
-Every station box is at least :data:`MIN_BOX` mm wide, a box for a transfer station
-grows with the lines through it and has a heavy frame, and each line carries its id at
+Every station box is at least :data:`MIN_BOX` mm wide, a box grows with the lines
+that run side by side into it (along one segment), a transfer station's box has a heavy
+frame, and each line carries its id at
 both ends (a filled tag where its wagon starts, an outlined one at its terminus) and
 on long stretches, so the sheet reads in black and white. Station names go where
 there is room. When the coordinates put station boxes on top of each other, or a box
@@ -26,14 +27,14 @@ from typing import TYPE_CHECKING
 from vvlab.printing.fonts import text_width
 from vvlab.printing.page import INK, Box, Polyline, Rect, Shape, Text
 from vvlab.printing.place import Room, Segment
-from vvlab.viz.geometry import direction, line_path, segment_offsets
+from vvlab.viz.geometry import direction, line_path, segment_lines, segment_offsets
 from vvlab.viz.plan import text_color
 from vvlab.viz.wagons import boxes_overlap, inflate
 
 if TYPE_CHECKING:
     from vvlab.model.citymap import CityMap
 
-__all__ = ["MIN_BOX", "PlanLayout", "SheetLayoutError", "layout_plan"]
+__all__ = ["MIN_BOX", "PlanLayout", "SheetLayoutError", "box_sides", "layout_plan"]
 
 MIN_BOX = 6.0
 """The smallest box a player writes in (an X or a two-digit star value), in mm."""
@@ -98,14 +99,30 @@ class PlanLayout:
     names_left_out: tuple[str, ...]
 
 
-def box_side(lines_through: int) -> float:
-    """The side in mm of a station box with this many lines through it: wide enough
-    for the lines side by side, never under :data:`STATION_BOX`.
+def box_side(side_by_side: int) -> float:
+    """The side in mm of a station box that this many lines run into side by side:
+    wide enough for them, never under :data:`STATION_BOX`.
 
     >>> [box_side(n) for n in (1, 3, 6)]
     [6.5, 6.5, 10.6]
     """
-    return round(max(STATION_BOX, (lines_through - 1) * LINE_GAP + LINE_WIDTH + 2.0), 3)
+    return round(max(STATION_BOX, (side_by_side - 1) * LINE_GAP + LINE_WIDTH + 2.0), 3)
+
+
+def box_sides(city: CityMap) -> dict[str, float]:
+    """The side of each station's box: lines drawn side by side only where they share
+    a segment, so a box is as wide as the largest bundle of lines on one of its segments
+    (lines that meet there from different directions need no more room).
+
+    >>> import vvlab
+    >>> set(box_sides(vvlab.load_map("tutorial")).values())
+    {6.5}
+    """
+    bundle = dict.fromkeys(city.stations, 1)
+    for segment, lines in segment_lines(city).items():
+        for sid in segment:
+            bundle[sid] = max(bundle[sid], len(lines))
+    return {sid: box_side(count) for sid, count in bundle.items()}
 
 
 def fit_area(city: CityMap, area: Box, pad: float) -> Fit:
@@ -121,9 +138,10 @@ def fit_area(city: CityMap, area: Box, pad: float) -> Fit:
 
 def _station_boxes(city: CityMap, fit: Fit) -> dict[str, Box]:
     boxes = {}
+    sides = box_sides(city)
     for sid, s in city.stations.items():
         x, y = fit.to_mm(s.x, s.y)
-        half = box_side(len(city.lines_through(sid))) / 2
+        half = sides[sid] / 2
         boxes[sid] = (x - half, y - half, x + half, y + half)
     return boxes
 
@@ -310,7 +328,7 @@ def layout_plan(
     the paper in error messages, ``advice`` says what to do about crowding. Raises
     :class:`SheetLayoutError` when station boxes would overlap or cover lines, or a
     line's ends find no room for their tags."""
-    pad = max(box_side(len(city.lines_through(s))) for s in city.stations) / 2 + 7.0
+    pad = max(box_sides(city).values()) / 2 + 7.0
     fit = fit_area(city, area, pad)
     boxes = _station_boxes(city, fit)
     paths = _paths(city, fit)
