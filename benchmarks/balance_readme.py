@@ -170,13 +170,14 @@ LAYOUTS = [
     "",
     "The four cities keep their geographic layouts. `vvlab.design.schematic` lays each out "
     "octilinearly (`python benchmarks/schematic.py`): every segment horizontal, vertical or "
-    "diagonal (against 0-3% now) with about half the bends and no new crossings. But it is "
-    "not clearly better on the other figures: its segment lengths vary more (coefficient of "
-    "variation 0.54-0.78 against 0.44-0.67), it moves stations 0.8-1.0 median segments from "
-    "where they are, and it is no more compact (neither layout prints on A4 with 6 mm "
-    "station boxes). So the maps stay recognisable as the cities; the schematic version of "
-    "any city is one call (`vvlab.design.schematic(city)`) or the map editor's \"Tidy "
-    'layout" away.',
+    "diagonal (against 0-3% now) with about half the bends, no new crossings, and compactly "
+    "(15-17 grid units a side), so that its sheet prints on A4 and Letter with 6.5 mm "
+    "station boxes, which the geographic layout does not. But it is not clearly better on "
+    "the other figures: its segment lengths vary a little more (coefficient of variation "
+    "0.47-0.75 against 0.44-0.67) and it moves stations 0.8-1.5 median segments from where "
+    "they are. So the maps stay recognisable as the cities; the schematic version of any "
+    'city is one call (`vvlab.design.schematic(city)`), the map editor\'s "Tidy layout" or '
+    "`vvlab sheet CITY --schematic` away.",
 ]
 """The choice of layout for the built-in cities, with the figures it rests on."""
 
