@@ -84,7 +84,7 @@ def restricted_play(
     >>> restricted_play("tutorial", "no-stars")
     Traceback (most recent call last):
     ...
-    ValueError: unknown restriction 'no-stars'; restrictions: no-transfer-stars, no-express-skips, no-race, no-free-transfers
+    ValueError: unknown restriction 'no-stars'; restrictions: no-transfer-stars, ...
 
     See Also
     --------
