@@ -106,7 +106,7 @@ class ExpertBot(CompiledBot):
     def __init__(
         self, weights: str | Path | Weights | None = None, restrict: str | None = None
     ) -> None:
-        restriction_code(restrict)  # a ValueError naming the restrictions
+        self._restrict_code = restriction_code(restrict)  # a ValueError naming them
         params = {"restrict": restrict} if restrict else {}
         if weights is None or isinstance(weights, (str, Path)):
             super().__init__(**({} if weights is None else {"weights": str(weights)}), **params)
@@ -137,7 +137,7 @@ class ExpertBot(CompiledBot):
         weights = self.weights_row(view.ruleset.name)
         line, station, _ = expert_choice(
             kind, value, city, types, reach, sheet, avail, counts, best, dec, weights, race,
-            self.kernel_spec().argument,
+            self._restrict_code,
         )  # fmt: skip
         return line, station
 

@@ -37,6 +37,7 @@ ValueError: unknown restriction 'no-stars'; restrictions: no-transfer-stars, ...
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 __all__ = [
     "EXPERT_WEIGHTS",
@@ -72,12 +73,14 @@ EXPERT_WEIGHTS = (
 (W_BONUS, W_BONUS_LATE, W_GAP, W_TRANSFER, W_EMPTY, W_EMPTY_LATE, W_STAR, W_RACE, W_LEFTOVER,
  W_STEP, W_BOXES, W_EXCESS, W_SHAPE) = range(len(EXPERT_WEIGHTS))  # fmt: skip
 
-RESTRICTIONS = {
-    "no-transfer-stars": "a star card never writes its value in a transfer station",
-    "no-express-skips": "an express card is played only where it skips no filled station",
-    "no-race": "first bonuses are valued as the later ones",
-    "no-free-transfers": "a free card never fills a transfer station",
-}
+RESTRICTIONS = MappingProxyType(
+    {
+        "no-transfer-stars": "a star card never writes its value in a transfer station",
+        "no-express-skips": "an express card is played only where it skips no filled station",
+        "no-race": "first bonuses are valued as the later ones",
+        "no-free-transfers": "a free card never fills a transfer station",
+    }
+)
 """The expert's restrictions (Jaffe et al., restricted play) and what each forbids. When
 no legal move satisfies a restriction, the restricted expert plays its best move. A
 restriction's code in the kernels is its position here plus one (0: unrestricted)."""
