@@ -151,6 +151,8 @@ def test_specs_and_errors():
     for bad in (["no-race", "no-stars", "never"], []):
         with pytest.raises(ValueError, match=listing):
             restricted_play("tutorial", bad, games=10)
+    with pytest.raises(ValueError, match="restricted already"):
+        restricted_play("tutorial", "no-race", bot="expert:restrict=no-race", games=10)
     with pytest.raises(ValueError, match="at least 2 games"):
         restricted_play("tutorial", "no-race", games=1)
 

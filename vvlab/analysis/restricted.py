@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from vvlab.bots.base import parse_spec
 from vvlab.compiled.spec import RESTRICTIONS
 from vvlab.model import load_map
 from vvlab.sim.stats import ci95
@@ -99,6 +100,8 @@ def restricted_play(
             f"unknown restriction {', '.join(map(repr, unknown)) or '(none given)'}; "
             f"restrictions: {', '.join(RESTRICTIONS)}"
         )
+    if "restrict" in parse_spec(bot)[1]:
+        raise ValueError(f"bot {bot!r} is restricted already: give the unrestricted bot")
     if games < 2:
         raise ValueError(f"restricted_play needs at least 2 games for an interval, got {games}")
     city = load_map(city)
