@@ -188,6 +188,11 @@ def run_04(sandbox):
     assert ((shares[["deal", "bot", "residual"]].sum(axis=1) - 1).abs() < 1e-9).all()
     assert ns["race"].index.tolist() == ns["RACE_PLAYERS"]
     assert len(ns["deck_effects"]) >= 3
+    from vvlab.analysis import RESTRICTIONS
+
+    restricted = ns["restricted"]  # restricted play: one row per built-in restriction
+    assert restricted.index.tolist() == list(RESTRICTIONS)
+    assert (restricted["games"] == ns["RESTRICT_GAMES"]).all()
     return ns
 
 

@@ -10,6 +10,7 @@ from strategies import city_dicts
 import vvlab
 from vvlab.bots import BotBase, GreedyBot, make_bot
 from vvlab.compiled import KernelSpec, compile_city
+from vvlab.compiled.spec import RESTRICTIONS
 from vvlab.model.generate import generate_city
 from vvlab.sim.blocks import play_block_reference
 from vvlab.sim.deal import block_generators, deal_block
@@ -26,7 +27,12 @@ SEATINGS = [
     ["expert", "greedy", "random"],
     ["expert", "lookahead:depth=0", "expert", "random"],
     ["expert"] * 6,
+    ["expert:restrict=no-transfer-stars"],
+    ["expert:restrict=no-express-skips", "greedy"],
+    ["expert:restrict=no-race", "expert", "random"],
+    ["expert:restrict=no-free-transfers", "expert:restrict=no-race"],
 ]
+RESTRICTED = [f"expert:restrict={name}" for name in RESTRICTIONS]
 
 
 def assert_same_block(city, ruleset, bots, seed, block, games):
@@ -66,12 +72,17 @@ def test_builtin_cities(name):
         rs = vvlab.get_ruleset(ruleset)
         assert_same_block(city, rs, ["expert"], seed=11, block=0, games=60)
         assert_same_block(city, rs, ["expert", "random", "greedy"], seed=11, block=1, games=20)
+        for restricted in RESTRICTED:
+            assert_same_block(city, rs, [restricted], seed=11, block=2, games=30)
+        assert_same_block(city, rs, [*RESTRICTED, "greedy"], seed=11, block=3, games=10)
 
 
 @settings(max_examples=40, deadline=None)
 @given(
     data=city_dicts(),
-    seats=st.lists(st.sampled_from(["random", "greedy", "expert"]), min_size=1, max_size=6),
+    seats=st.lists(
+        st.sampled_from(["random", "greedy", "expert", *RESTRICTED]), min_size=1, max_size=6
+    ),
     seed=st.integers(0, 2**31),
 )
 def test_random_maps(data, seats, seed):

@@ -2,12 +2,13 @@
 
 >>> import vvlab.analysis
 >>> sorted(vvlab.analysis.__all__)  # doctest: +NORMALIZE_WHITESPACE
-['HindsightBound', 'LABEL_GROUPINGS', 'LADDER', 'OUTCOMES', 'Results', 'SUMMARY_GROUPINGS',
- 'WhatIf', 'Z95', 'apply_change', 'as_results', 'bonus_outcomes', 'bonus_race_table',
- 'breakdown_table', 'check_by', 'check_keys', 'compare', 'deal_cards', 'games_table',
- 'group_order', 'hindsight_bound', 'hindsight_gap', 'hindsight_scores',
- 'line_completion_table', 'line_table', 'luck_vs_skill', 'players_label', 'run_labels',
- 'same_deals', 'score_stats', 'skill_ladder', 'station_table', 'summary', 'what_if']
+['HindsightBound', 'LABEL_GROUPINGS', 'LADDER', 'OUTCOMES', 'RESTRICTIONS', 'Results',
+ 'SUMMARY_GROUPINGS', 'WhatIf', 'Z95', 'apply_change', 'as_results', 'bonus_outcomes',
+ 'bonus_race_table', 'breakdown_table', 'check_by', 'check_keys', 'compare', 'deal_cards',
+ 'games_table', 'group_order', 'hindsight_bound', 'hindsight_gap', 'hindsight_scores',
+ 'line_completion_table', 'line_table', 'luck_vs_skill', 'players_label',
+ 'restricted_play', 'run_labels', 'same_deals', 'score_stats', 'skill_ladder',
+ 'station_table', 'summary', 'what_if']
 """
 
 from vvlab.analysis.hindsight import HindsightBound, hindsight_bound
@@ -19,6 +20,7 @@ from vvlab.analysis.luck import (
     luck_vs_skill,
     same_deals,
 )
+from vvlab.analysis.restricted import RESTRICTIONS, restricted_play
 from vvlab.analysis.results import (
     LABEL_GROUPINGS,
     OUTCOMES,
@@ -45,6 +47,7 @@ __all__ = [
     "LABEL_GROUPINGS",
     "LADDER",
     "OUTCOMES",
+    "RESTRICTIONS",
     "SUMMARY_GROUPINGS",
     "Z95",
     "HindsightBound",
@@ -68,6 +71,7 @@ __all__ = [
     "line_table",
     "luck_vs_skill",
     "players_label",
+    "restricted_play",
     "run_labels",
     "same_deals",
     "score_stats",

@@ -39,7 +39,7 @@ import numpy as np
 
 from vvlab.bots.base import register
 from vvlab.bots.compiled import CompiledBot
-from vvlab.compiled.spec import EXPERT_WEIGHTS, KernelSpec
+from vvlab.compiled.spec import EXPERT_WEIGHTS, KernelSpec, restriction_code
 from vvlab.engine.view import PlayerView
 
 __all__ = ["WEIGHTS_FORMAT", "ExpertBot", "load_weights", "shipped_weights"]
@@ -89,31 +89,41 @@ class ExpertBot(CompiledBot):
     is highest; one evaluation per legal move, like ``greedy``, so it runs at bulk
     speed in the compiled simulator. Deterministic: ties go to the first move in map
     order. ``weights``: a weights file (path), or weight sets by ruleset name; the
-    shipped ones by default.
+    shipped ones by default. ``restrict``: a restriction of
+    :data:`~vvlab.compiled.spec.RESTRICTIONS` (restricted play): the best move that
+    satisfies it, or the best move when none does.
 
     >>> import numpy as np, vvlab
     >>> game = vvlab.Game("tutorial", cards=[vvlab.Card.number(3)])
     >>> ExpertBot().choose(game.view(0), np.random.default_rng(0)).line is not None
     True
+    >>> vvlab.bots.make_bot("expert:restrict=no-race").kernel_spec()
+    KernelSpec(kernel='expert', param=0, restrict='no-race')
     """
 
     name = "expert"
 
-    def __init__(self, weights: str | Path | Weights | None = None) -> None:
+    def __init__(
+        self, weights: str | Path | Weights | None = None, restrict: str | None = None
+    ) -> None:
+        self._restrict_code = restriction_code(restrict)  # a ValueError naming them
+        params = {"restrict": restrict} if restrict else {}
         if weights is None or isinstance(weights, (str, Path)):
-            super().__init__(**({} if weights is None else {"weights": str(weights)}))
+            super().__init__(**({} if weights is None else {"weights": str(weights)}), **params)
             sets = load_weights(shipped_weights() if weights is None else weights)
         else:
-            super().__init__()
+            super().__init__(**params)
             sets = {name: _row(row) for name, row in weights.items()}
+        self.restrict = restrict or ""
         if not sets:
             raise ValueError("expert weights: at least one set")
         fallback = sets.get("voll-verplant", next(iter(sets.values())))
         self.weights = {"voll-verplant": fallback, **sets}
 
     def kernel_spec(self) -> KernelSpec:
-        """The expert's kernel with its weight sets (the first is the fallback)."""
-        return KernelSpec("expert", weights=tuple(self.weights.items()))
+        """The expert's kernel with its weight sets (the first is the fallback) and its
+        restriction."""
+        return KernelSpec("expert", weights=tuple(self.weights.items()), restrict=self.restrict)
 
     def weights_row(self, ruleset: str) -> np.ndarray:
         """The weights the kernel reads for a ruleset name."""
@@ -126,8 +136,9 @@ class ExpertBot(CompiledBot):
         race = rivals_reach(view, reach)
         weights = self.weights_row(view.ruleset.name)
         line, station, _ = expert_choice(
-            kind, value, city, types, reach, sheet, avail, counts, best, dec, weights, race
-        )
+            kind, value, city, types, reach, sheet, avail, counts, best, dec, weights, race,
+            self._restrict_code,
+        )  # fmt: skip
         return line, station
 
 

@@ -36,6 +36,10 @@ from vvlab.compiled.spec import (  # noqa: F401
     GREEDY_BOT,
     LOOKAHEAD_BOT,
     MAX_DEPTH,
+    NO_EXPRESS_SKIPS,
+    NO_FREE_TRANSFERS,
+    NO_RACE,
+    NO_TRANSFER_STARS,
     RANDOM_BOT,
     ROLLOUT_BOT,
     W_BONUS,
@@ -785,12 +789,54 @@ def _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, line, 
     return v
 
 
+@hot_inline
+def _skips(city, mark, line, value):
+    """True if an express card of ``value`` on ``line`` skips a filled station: it
+    fills more stations than a number card of that value would."""
+    line_st, z = city.line_st, city.line_off[line + 1]
+    i = city.line_off[line]
+    while i < z and mark[U(line_st[U(i)])] != 0:
+        i += 1
+    run = 0
+    while i < z and run < value and mark[U(line_st[U(i)])] == 0:
+        run += 1
+        i += 1
+    if run == value:
+        return False
+    while i < z:
+        if mark[U(line_st[U(i)])] == 0:
+            return True
+        i += 1
+    return False
+
+
+@hot_inline
+def _allowed(restrict, kind, value, city, mark, line, station):
+    """Whether a move (``line``, or ``station`` for a free card) satisfies the
+    restriction (codes of :data:`vvlab.compiled.spec.RESTRICTIONS`; a transfer station
+    is on several lines: its star value exceeds 2). Called before the move is applied."""
+    if restrict == NO_FREE_TRANSFERS and kind == FREE:
+        return city.star_value[U(station)] <= 2
+    if restrict == NO_TRANSFER_STARS and kind == STAR:
+        for i in range(city.line_off[line], city.line_off[line + 1]):
+            s = U(city.line_st[U(i)])
+            if mark[s] == 0:
+                return city.star_value[s] <= 2
+        return True
+    if restrict == NO_EXPRESS_SKIPS and kind == EXPRESS:
+        return not _skips(city, mark, line, value)
+    return True
+
+
 @hot
 def _expert(kind, value, city, types, blend, st, avail, counts, best_buf, dec, w, race, feat,
-            buf):  # fmt: skip
+            buf, restrict):  # fmt: skip
     """:func:`expert_choice` with its scratch space given: ``feat`` (float,
-    ``EXPERT_FEATURES`` rows by lines) and ``buf`` (per station)."""
+    ``EXPERT_FEATURES`` rows by lines) and ``buf`` (per station). The best move that
+    satisfies ``restrict`` wins, else the best move."""
     mark, empty, boxes = st.mark, st.empty, st.boxes
+    if restrict == NO_RACE:
+        avail = city.bonus_later
     n_lines, total_boxes, left = boxes.shape[0], 0, 0
     for m in range(n_lines):
         total_boxes += city.indicators[m]
@@ -812,10 +858,12 @@ def _expert(kind, value, city, types, blend, st, avail, counts, best_buf, dec, w
         feat[_F_VALUE, m] = _line_value(city, blend, st, avail, race, w, m, runs, transfers,
                                         first_star, late, star_frac)  # fmt: skip
     best_line, best_station, best = -1, -1, 0.0
+    kept_line, kept_station, kept = -1, -1, 0.0  # the best move the restriction allows
     if kind == FREE:
         for s in range(mark.shape[0]):
             if mark[s] != 0:
                 continue
+            ok = _allowed(restrict, kind, value, city, mark, -1, s)
             buf[0] = s
             apply_move(city, -1, buf, 1, False, mark, empty, boxes)
             v = _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, -1, buf,
@@ -824,6 +872,10 @@ def _expert(kind, value, city, types, blend, st, avail, counts, best_buf, dec, w
             undo_move(city, -1, buf, 1, mark, empty, boxes)
             if best_station < 0 or v > best:
                 best_station, best = s, v
+            if ok and (kept_station < 0 or v > kept):
+                kept_station, kept = s, v
+        if kept_station >= 0:
+            best_station = kept_station
         if best_station < 0:
             return -1, -1, 0
         best_buf[0] = best_station
@@ -831,6 +883,7 @@ def _expert(kind, value, city, types, blend, st, avail, counts, best_buf, dec, w
     for line in range(n_lines):
         if boxes[line] <= 0:
             continue
+        ok = _allowed(restrict, kind, value, city, mark, line, -1)
         n = reached(kind, value, city, line, mark, buf)
         star = city.star_value[U(buf[0])] if kind == STAR and n > 0 else 0
         apply_move(city, line, buf, n, star > 0, mark, empty, boxes)
@@ -840,6 +893,10 @@ def _expert(kind, value, city, types, blend, st, avail, counts, best_buf, dec, w
         undo_move(city, line, buf, n, mark, empty, boxes)
         if best_line < 0 or v > best:
             best_line, best = line, v
+        if ok and (kept_line < 0 or v > kept):
+            kept_line, kept = line, v
+    if kept_line >= 0:
+        best_line = kept_line
     if best_line < 0:
         return -1, -1, 0
     return best_line, -1, reached(kind, value, city, best_line, mark, best_buf)
@@ -847,11 +904,14 @@ def _expert(kind, value, city, types, blend, st, avail, counts, best_buf, dec, w
 
 @njit(cache=CACHE)
 def expert_choice(
-    kind, value, city, types, reach, st, avail, next_counts, best_buf, dec, weights, race
-):
+    kind, value, city, types, reach, st, avail, next_counts, best_buf, dec, weights, race,
+    restrict=0,
+):  # fmt: skip
     """The expert's move: the legal move with the best fitted sheet value afterwards
     (``weights``, named by :data:`vvlab.compiled.spec.EXPERT_WEIGHTS`; ``race``: per
-    line, the best rival's chance in milli of completing it, see :func:`race_row`).
+    line, the best rival's chance in milli of completing it, see :func:`race_row`), among
+    the moves ``restrict`` allows if there are any (the code of a restriction, see
+    :func:`vvlab.compiled.spec.restriction_code`; 0: none).
     Returns (line, station, count of stations written to best_buf)."""
     feat = np.zeros((EXPERT_FEATURES, st.boxes.shape[0]), np.float64)
     buf = np.zeros(st.mark.shape[0] + 1, np.int64)
@@ -859,7 +919,7 @@ def expert_choice(
     blend_reach(reach, weights, blend)
     return _expert(
         kind, value, city, types, blend, st, avail, next_counts, best_buf, dec, weights, race,
-        feat, buf,
+        feat, buf, restrict,
     )  # fmt: skip
 
 
@@ -1116,8 +1176,9 @@ def _decide(
     nxt = types.full_count if deck.shuffle[c] else remaining
     if bot == EXPERT_BOT:
         return _expert(
-            kind, value, city, types, blend, st, avail, nxt, best_buf, dec, wts, race, feat, buf
-        )
+            kind, value, city, types, blend, st, avail, nxt, best_buf, dec, wts, race, feat, buf,
+            param,
+        )  # fmt: skip
     if bot == ROLLOUT_BOT:
         return _rollout(
             param, kind, value, u, city, types, reach, weight, st, avail, nxt, best_buf, dec, ws
@@ -1181,7 +1242,8 @@ def play_games(
 ):
     """Play every dealt game of a block and write the block record arrays.
 
-    ``bots[p]``/``params[p]``: bot kind and parameter (look-ahead depth) of seat p;
+    ``bots[p]``/``params[p]``: bot kind and parameter of seat p (look-ahead depth,
+    rollout samples, the expert's restriction code: ``KernelSpec.argument``);
     ``bot_u[p]``: its pre-drawn uniforms, one per turn over the whole block (random
     bots only); ``weights[p]``: its weights row (the expert only, see
     :func:`expert_choice`). Allocates the players' sheets and scratch space, then plays in

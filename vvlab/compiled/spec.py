@@ -22,13 +22,31 @@ per ruleset name:
 >>> spec = KernelSpec("expert", weights=(("metro-x", (1.0,) * len(EXPERT_WEIGHTS)),))
 >>> spec.weights_for("voll-verplant")[:2]
 (1.0, 1.0)
+
+The expert can be kept from a mechanic (:data:`RESTRICTIONS`); its kernel reads the
+restriction's code:
+
+>>> KernelSpec("expert", restrict="no-race").argument
+3
+>>> KernelSpec("expert", restrict="no-stars")
+Traceback (most recent call last):
+...
+ValueError: unknown restriction 'no-stars'; restrictions: no-transfer-stars, ...
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
-__all__ = ["EXPERT_WEIGHTS", "KERNELS", "MAX_DEPTH", "KernelSpec"]
+__all__ = [
+    "EXPERT_WEIGHTS",
+    "KERNELS",
+    "MAX_DEPTH",
+    "RESTRICTIONS",
+    "KernelSpec",
+    "restriction_code",
+]
 
 KERNELS = ("random", "greedy", "lookahead", "rollout", "expert")
 """The bot kernels; a kernel's code in the compiled arrays is its index here."""
@@ -55,6 +73,35 @@ EXPERT_WEIGHTS = (
 (W_BONUS, W_BONUS_LATE, W_GAP, W_TRANSFER, W_EMPTY, W_EMPTY_LATE, W_STAR, W_RACE, W_LEFTOVER,
  W_STEP, W_BOXES, W_EXCESS, W_SHAPE) = range(len(EXPERT_WEIGHTS))  # fmt: skip
 
+RESTRICTIONS = MappingProxyType(
+    {
+        "no-transfer-stars": "a star card never writes its value in a transfer station",
+        "no-express-skips": "an express card is played only where it skips no filled station",
+        "no-race": "first bonuses are valued as the later ones",
+        "no-free-transfers": "a free card never fills a transfer station",
+    }
+)
+"""The expert's restrictions (Jaffe et al., restricted play) and what each forbids. When
+no legal move satisfies a restriction, the restricted expert plays its best move. A
+restriction's code in the kernels is its position here plus one (0: unrestricted)."""
+
+(NO_RESTRICTION, NO_TRANSFER_STARS, NO_EXPRESS_SKIPS, NO_RACE,
+ NO_FREE_TRANSFERS) = range(len(RESTRICTIONS) + 1)  # fmt: skip
+
+
+def restriction_code(name: str | None) -> int:
+    """The kernels' code of a restriction (0 for ``None`` or ``""``: unrestricted).
+
+    >>> restriction_code("no-transfer-stars"), restriction_code(None)
+    (1, 0)
+    """
+    if not name:
+        return NO_RESTRICTION
+    if name not in RESTRICTIONS:
+        raise ValueError(f"unknown restriction {name!r}; restrictions: {', '.join(RESTRICTIONS)}")
+    return list(RESTRICTIONS).index(name) + 1
+
+
 MAX_DEPTH = 4
 """The deepest look-ahead the kernels' scratch space holds."""
 
@@ -71,12 +118,14 @@ class KernelSpec:
 
     ``param`` is the look-ahead depth (0 to :data:`MAX_DEPTH`) or the rollout samples
     (1 to :data:`MAX_SAMPLES`); the other kernels take none (0). ``weights`` are the
-    expert's, as pairs ``(ruleset name, weights)`` (see :meth:`weights_for`).
+    expert's, as pairs ``(ruleset name, weights)`` (see :meth:`weights_for`), and
+    ``restrict`` its restriction (one of :data:`RESTRICTIONS`, or ``""``: none).
     """
 
     kernel: str
     param: int = 0
     weights: tuple[tuple[str, tuple[float, ...]], ...] = field(default=(), repr=False)
+    restrict: str = ""
 
     def __post_init__(self) -> None:
         if self.kernel not in KERNELS:
@@ -86,6 +135,19 @@ class KernelSpec:
             raise ValueError(
                 f"kernel {self.kernel!r} takes a parameter from {low} to {high}, got {self.param!r}"
             )
+        if self.restrict and self.kernel != "expert":
+            raise ValueError(f"kernel {self.kernel!r} takes no restriction; the expert does")
+        restriction_code(self.restrict)
+
+    def __repr__(self) -> str:
+        restrict = f", restrict={self.restrict!r}" if self.restrict else ""
+        return f"KernelSpec(kernel={self.kernel!r}, param={self.param!r}{restrict})"
+
+    @property
+    def argument(self) -> int:
+        """The integer the kernel reads for its seat: the look-ahead depth, the rollout
+        samples, or the expert's restriction code (see :func:`restriction_code`)."""
+        return restriction_code(self.restrict) if self.kernel == "expert" else self.param
 
     @property
     def code(self) -> int:

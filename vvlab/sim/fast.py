@@ -160,7 +160,7 @@ def play_block_fast(
         orders,
         lengths,
         np.array([s.code for s in specs], np.int64),  # type: ignore[union-attr]
-        np.array([s.param for s in specs], np.int64),  # type: ignore[union-attr]
+        np.array([s.argument for s in specs], np.int64),  # type: ignore[union-attr]
         bot_u,
         weights,
         arrays.reach,
