@@ -169,7 +169,9 @@ def test_restricted_play_is_two_plain_runs_on_the_same_seed(ruleset):
 
     free = scores("expert")
     assert table.index.tolist() == names and (table["games"] == 80).all()
-    assert table.attrs == {"city": "berlin", "bot": "expert", "seed": 5, "ruleset": ruleset}
+    assert table.attrs == {
+        "city": "berlin", "bot": "expert", "seed": 5, "ruleset": ruleset, "players": 1
+    }  # fmt: skip
     for name in names:
         kept = scores(f"expert:restrict={name}")
         row = table.loc[name]
@@ -186,3 +188,19 @@ def test_no_restriction_scores_above_the_unrestricted_bot_beyond_noise():
     assert table.index.tolist() == list(RESTRICTIONS)
     assert (table["cost"] >= -table["ci95"]).all(), table
     assert (table["changed"] > 0).any()
+
+
+def test_head_to_head_sets_the_restricted_seat_against_the_others_in_the_same_game():
+    table = restricted_play("berlin", ["no-race"], games=60, seed=2, players=3)
+    res = vvlab.simulate("berlin", 3, ["expert:restrict=no-race", "expert", "expert"], 60, 2,
+                         workers=1, progress=False)  # fmt: skip
+    seats = res.games.pivot(index="game", columns="player", values="score").astype(float)
+    others = seats[[1, 2]].mean(axis=1).to_numpy()
+    row = table.loc["no-race"]
+    assert row["unrestricted"] == pytest.approx(others.mean())
+    assert row["restricted"] == pytest.approx(seats[0].mean())
+    assert row["cost"] == pytest.approx((others - seats[0]).mean())
+    assert row["wins"] == pytest.approx((seats[0] >= seats[[1, 2]].max(axis=1)).mean())
+    assert 0 < row["changed"] <= 1 and table.attrs["players"] == 3
+    with pytest.raises(ValueError, match="players must be from 1 to 6"):
+        restricted_play("berlin", "no-race", players=7)

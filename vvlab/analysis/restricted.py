@@ -28,6 +28,7 @@ import pandas as pd
 
 from vvlab.bots.base import parse_spec
 from vvlab.compiled.spec import RESTRICTIONS
+from vvlab.engine.game import MAX_PLAYERS
 from vvlab.model import load_map
 from vvlab.sim.stats import ci95
 
@@ -44,10 +45,15 @@ def restricted_play(
     games: int = 300,
     seed: int = 0,
     ruleset: Any = "voll-verplant",
+    players: int = 1,
     progress: bool = False,
 ) -> pd.DataFrame:
     """The cost of each restriction to ``bot`` on ``city``: its mean solo score
-    unrestricted minus restricted, on the same ``games`` deals.
+    unrestricted minus restricted, on the same ``games`` deals; or, with ``players``
+    of 2 or more, in head-to-head games: the restricted bot in the first seat against
+    the unrestricted bot in the others, the cost being the unrestricted seats' mean
+    score minus the restricted seat's in the same game (a race for first bonuses only
+    exists with rivals: ``no-race`` means something only there).
 
     Parameters
     ----------
@@ -59,7 +65,9 @@ def restricted_play(
         The bot restricted, a spec that takes a ``restrict`` parameter (``"expert"``,
         or with parameters: ``"expert:weights=my.json"``).
     games, seed, ruleset
-        The solo deals (at least 2), the same for every run.
+        The deals (at least 2), the same for every run.
+    players
+        1 (solo, the default) or 2-6 (head to head, see above).
     progress
         Show each simulation's progress bar.
 
@@ -69,8 +77,11 @@ def restricted_play(
         Indexed by ``restriction``: ``games``, ``unrestricted`` and ``restricted``
         (mean scores), ``cost`` (their difference), ``ci95`` (half-width of its 95%
         interval, paired by deal), ``cost_share`` (the cost over the unrestricted mean)
-        and ``changed`` (the share of deals whose score the restriction changed);
-        ``attrs`` holds ``city``, ``bot``, ``seed`` and ``ruleset``.
+        and ``changed`` (the share of deals whose score the restriction changed; head
+        to head: where the restricted seat's score differs from the others' mean),
+        and head to head ``wins`` (the share of games the restricted seat scored at
+        least as much as every other seat); ``attrs`` holds ``city``, ``bot``,
+        ``seed``, ``ruleset`` and ``players``.
 
     Examples
     --------
@@ -82,6 +93,9 @@ def restricted_play(
     True
     >>> table.attrs["seed"], table.attrs["bot"]
     (3, 'expert')
+    >>> duel = restricted_play("tutorial", "no-race", games=50, seed=3, players=2)
+    >>> duel.columns.tolist()[-1], duel.attrs["players"]
+    ('wins', 2)
     >>> restricted_play("tutorial", "no-stars")
     Traceback (most recent call last):
     ...
@@ -104,19 +118,24 @@ def restricted_play(
         raise ValueError(f"bot {bot!r} is restricted already: give the unrestricted bot")
     if games < 2:
         raise ValueError(f"restricted_play needs at least 2 games for an interval, got {games}")
+    if not 1 <= players <= MAX_PLAYERS:
+        raise ValueError(f"players must be from 1 to {MAX_PLAYERS}, got {players!r}")
     city = load_map(city)
 
-    def scores(spec: str) -> np.ndarray:
-        run = simulate(city, 1, [spec], games, seed, ruleset, workers=1, progress=progress)
-        return run.games.sort_values("game")["score"].to_numpy(float)
+    def seats(first: str) -> pd.DataFrame:
+        bots = [first] + [bot] * (players - 1)
+        run = simulate(city, players, bots, games, seed, ruleset, workers=1, progress=progress)
+        return run.games.pivot(index="game", columns="player", values="score").astype(float)
 
-    free = scores(bot)
-    rows = [_row(name, free, scores(restricted_bot(bot, name))) for name in names]
+    if players == 1:
+        free = seats(bot)[0].to_numpy()
+        rows = [_row(name, free, seats(restricted_bot(bot, name))[0].to_numpy()) for name in names]
+    else:
+        rows = [_duel(name, seats(restricted_bot(bot, name))) for name in names]
     table = pd.DataFrame(rows).set_index("restriction")
-    table.attrs.update(
-        city=city.id, bot=bot, seed=seed, ruleset=str(getattr(ruleset, "name", ruleset))
-    )
-    return table[COLUMNS]
+    table.attrs.update(city=city.id, bot=bot, seed=seed,
+                       ruleset=str(getattr(ruleset, "name", ruleset)), players=players)  # fmt: skip
+    return table[COLUMNS + (["wins"] if players > 1 else [])]
 
 
 def restricted_bot(bot: str, restriction: str) -> str:
@@ -140,3 +159,11 @@ def _row(name: str, free: np.ndarray, kept: np.ndarray) -> dict[str, Any]:
         "cost_share": float(cost.mean() / free.mean()) if free.mean() else np.nan,
         "changed": float((cost != 0).mean()),
     }
+
+
+def _duel(name: str, scores: pd.DataFrame) -> dict[str, Any]:
+    """A head-to-head row: seat 0 restricted, the other seats not (one game a row)."""
+    kept, others = scores[0].to_numpy(), scores.drop(columns=0)
+    row = _row(name, others.mean(axis=1).to_numpy(), kept)
+    row["wins"] = float((kept >= others.max(axis=1).to_numpy()).mean())
+    return row
