@@ -35,9 +35,29 @@ def layout_key(city: CityMap, width: int, height: int) -> tuple[Any, ...]:
     return stations, lines, width, height
 
 
+RECENT = 8
+"""Layouts and name placements remembered for the last few cities shown: an undo
+shows the city as it was, without laying it out again."""
+
+
+def remember(recent: dict[Any, Any], key: Any, value: Any) -> Any:
+    """Keep ``value`` under ``key`` among the :data:`RECENT` last; returns ``value``.
+
+    >>> recent = {}
+    >>> [remember(recent, k, k * k) for k in range(10)][-1], len(recent), min(recent)
+    (81, 8, 2)
+    """
+    recent.pop(key, None)
+    recent[key] = value
+    while len(recent) > RECENT:
+        del recent[next(iter(recent))]
+    return value
+
+
 class GeometryCache:
-    """:func:`~vvlab.viz.wagons.map_geometry` remembering its last answer (a renamed station or a
-    recoloured line needs no new layout).
+    """:func:`~vvlab.viz.wagons.map_geometry` remembering its answers for the last few
+    cities (a renamed station or a recoloured line needs no new layout, nor does an
+    undo).
 
     >>> import vvlab
     >>> cache = GeometryCache()
@@ -47,14 +67,12 @@ class GeometryCache:
     """
 
     def __init__(self) -> None:
-        self.key: Any = None
-        self.geometry: MapGeometry | None = None
+        self.recent: dict[Any, MapGeometry] = {}
 
     def __call__(self, city: CityMap, width: int = WIDTH, height: int = HEIGHT) -> MapGeometry:
         key = layout_key(city, width, height)
-        if self.geometry is None or key != self.key:
-            self.key, self.geometry = key, map_geometry(city, width, height)
-        return self.geometry
+        found = self.recent.get(key)
+        return remember(self.recent, key, found or map_geometry(city, width, height))
 
 
 class NameCache:
@@ -82,6 +100,7 @@ class NameCache:
         self.names: dict[str, Name] = {}
         self.points: dict[str, Point] = {}
         self.memo: dict[tuple[Any, ...], Any] = {}
+        self.recent: dict[Any, tuple[dict[str, Name], dict[str, Point]]] = {}
 
     def __call__(self, city: CityMap, geo: MapGeometry, frame: Frame) -> dict[str, Name]:
         names = tuple((s.id, s.name) for s in city.stations.values())
@@ -116,12 +135,18 @@ class NameCache:
         return self.names
 
     def _place(self, key: Any, points: dict[str, Point], place: Any) -> None:
-        same_view = self.key is not None and self.key[3] == key[3]
-        keep = keep_relative(self.names, self.points, points) if same_view else None
-        if len(self.memo) > self.MEMO_SIZE:
-            self.memo.clear()
-        self.key, self.points = key, points
-        self.names = place(keep)
+        """The names for ``key``: as shown the last time it was (an undo), or placed
+        keeping those shown now where they can stay."""
+        if key in self.recent:
+            self.names, self.points = self.recent[key]
+        else:
+            same_view = self.key is not None and self.key[3] == key[3]
+            keep = keep_relative(self.names, self.points, points) if same_view else None
+            if len(self.memo) > self.MEMO_SIZE:
+                self.memo.clear()
+            self.names, self.points = place(keep), points
+        self.key = key
+        remember(self.recent, key, (self.names, self.points))
 
 
 def sketch_key(data: dict[str, Any]) -> str:
@@ -177,7 +202,9 @@ class LineCache:
     """The lines' traces as plotly JSON, each line's kept while its id, name, colour
     and points stay the same: an edit rebuilds only the lines it changed. For a valid
     city (:meth:`plan`, as :func:`~vvlab.viz.plan.line_traces` draws them) and for a
-    draft (:meth:`sketch`, as :func:`~vvlab.widgets.editor.sketch.sketch_line`).
+    draft (:meth:`sketch`, as :func:`~vvlab.widgets.editor.sketch.sketch_line`); each
+    kind keeps its own, so that a city turning into a draft and back redraws only the
+    lines that changed meanwhile.
 
     >>> import vvlab
     >>> city, cache = vvlab.load_map("tutorial"), LineCache()
@@ -187,7 +214,7 @@ class LineCache:
     """
 
     def __init__(self) -> None:
-        self.traces: dict[Any, dict[str, Any]] = {}
+        self.traces: dict[str, dict[Any, dict[str, Any]]] = {"plan": {}, "sketch": {}}
 
     def plan(self, city: CityMap, geo: MapGeometry) -> list[dict[str, Any]]:
         """The lines of a valid city laid out as ``geo``."""
@@ -197,7 +224,7 @@ class LineCache:
             return line_traces(city, geo, lines=[line])[0].to_plotly_json()
 
         keys = [(ln.id, ln.name, ln.color, tuple(geo.paths[ln.id])) for ln in city.lines]
-        return self._kept(keys, city.lines, make)
+        return self._kept("plan", keys, city.lines, make)
 
     def sketch(self, data: dict[str, Any]) -> list[dict[str, Any]]:
         """The lines of a draft through its stations that have a place."""
@@ -205,19 +232,17 @@ class LineCache:
 
         stations = known_stations(data)
         keys = [
-            ("sketch", json.dumps(line, sort_keys=True, default=str),
+            (json.dumps(line, sort_keys=True, default=str),
              tuple((stations[s]["x"], stations[s]["y"]) for s in line.get("stations") or []
                    if s in stations))
             for line in data["lines"]
         ]  # fmt: skip
         return self._kept(
-            keys, data["lines"], lambda ln: sketch_line(ln, stations).to_plotly_json()
+            "sketch", keys, data["lines"], lambda ln: sketch_line(ln, stations).to_plotly_json()
         )
 
-    def _kept(self, keys: list[Any], lines: Any, make: Any) -> list[dict[str, Any]]:
-        kept = {
-            k: self.traces[k] if k in self.traces else make(ln)
-            for k, ln in zip(keys, lines, strict=True)
-        }
-        self.traces = kept
+    def _kept(self, kind: str, keys: list[Any], lines: Any, make: Any) -> list[dict[str, Any]]:
+        old = self.traces[kind]
+        kept = {k: old[k] if k in old else make(ln) for k, ln in zip(keys, lines, strict=True)}
+        self.traces[kind] = kept
         return [kept[k] for k in keys]
