@@ -12,7 +12,7 @@ import vvlab
 from vvlab.model.generate import generate_city
 from vvlab.viz import labels
 from vvlab.viz.geometry import segments_hitting_box
-from vvlab.viz.labels import keep_relative
+from vvlab.viz.labels import Name, keep_relative
 from vvlab.viz.names import placed_names, station_points
 from vvlab.viz.scene import LineRaster, sample_points
 from vvlab.viz.wagons import _grow, _Obstacles, map_geometry, points_in_box
@@ -88,3 +88,35 @@ def test_wagon_costs_near_the_station_are_the_costs_over_the_whole_plan(name):
         whole = 100 * stations + 8 * segments + 500 * ~inside[:, 0]
         assert np.array_equal(obstacles.costs(boxes), whole)
         assert whole.max() >= 100  # the test boxes do meet stations and segments
+
+
+@pytest.mark.parametrize("name", [*CITIES, "generated"])
+def test_an_unchanged_plan_keeps_every_name_and_leader_and_no_leader_crosses_a_name(name):
+    city = _city(name)
+    geo = map_geometry(city, 700, 520)  # small: crowded, so names are set apart
+    fresh = placed_names(city, geo, geo.frame)
+    assert placed_names(city, geo, geo.frame, keep=fresh) == fresh
+    moved = vvlab.CityMap.from_dict(_moved_one_station(city.to_dict()))
+    geo_moved = map_geometry(moved, 700, 520)
+    keep = keep_relative(fresh, station_points(city, geo.frame),
+                         station_points(moved, geo_moved.frame))  # fmt: skip
+    after = placed_names(moved, geo_moved, geo_moved.frame, keep)
+    led = {s: n for s, n in after.items() if n.leader is not None}
+    assert led or name == "generated"
+    for sid, named in led.items():
+        ends = np.array([named.leader], dtype=float)
+        for other, box in ((s, n.box) for s, n in after.items() if s != sid):
+            assert not segments_hitting_box(ends[:, 0], ends[:, 1], box).any(), (sid, other)
+
+
+def test_a_kept_leader_never_crosses_a_kept_name():
+    points = {"a": (100.0, 100.0), "b": (300.0, 100.0)}
+    lead = Name("Alpha", (150.0, 150.0, 185.0, 162.0), ((104.0, 104.0), (150.0, 150.0)))
+    across = Name("Bravo", (110.0, 115.0, 150.0, 127.0))  # b's old name, on a's leader
+    placed = labels.place_names(
+        {"a": "Alpha", "b": "Bravo"}, points, {"a": 4, "b": 4}, key={"a", "b"},
+        bounds=(0, 0, 400, 300), keep={"a": lead, "b": across},
+    )  # fmt: skip
+    assert placed["a"] == lead  # the first kept stays, with its leader
+    ends = np.array([placed["a"].leader], dtype=float)
+    assert not segments_hitting_box(ends[:, 0], ends[:, 1], placed["b"].box).any()

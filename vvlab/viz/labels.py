@@ -16,9 +16,9 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from vvlab.viz.geometry import LINE_WIDTH, Point
+from vvlab.viz.geometry import LINE_WIDTH, Point, segments_hitting_box
 from vvlab.viz.layout import Box, plain_text
-from vvlab.viz.scene import LabelScene, Segment, as_segment
+from vvlab.viz.scene import LabelScene, Segment, as_segment, box_columns
 
 NAME_SIZE = 10
 """Font size of station names, pixels."""
@@ -266,13 +266,14 @@ class _Namer:
         self.placed: dict[str, Name] = {}
 
     def take_kept(self, key: set[str]) -> None:
-        """Take at once every kept name (without a leader) that is still where it may
-        be — clear of the lines (a key station's may lie on one), the markers, the
-        obstacles and the kept names taken before it — in one test of all their boxes:
+        """Take at once every kept name that is still where it may be — clear of the
+        lines (a key station's may lie on one), the markers, the obstacles, the kept
+        names taken before it and their leaders, its own leader (a key station's name
+        set apart) crossing none of those names — in one test of all their boxes:
         after an edit most names stay, and testing them one by one is the slow part."""
         ids = [
             s for s, name in self.keep.items()
-            if s in self.stations and name.leader is None
+            if s in self.stations and (name.leader is None or s in key)
             and plain_text(name.text).replace("\n", " ") == self.stations[s][0]
         ]  # fmt: skip
         if not ids:
@@ -282,12 +283,25 @@ class _Namer:
         ok = np.where(np.array([s in key for s in ids]), free, clear)
         x0, y0, x1, y1 = boxes.T
         hits = (x0[:, None] < x1) & (x0 < x1[:, None]) & (y0[:, None] < y1) & (y0 < y1[:, None])
+        hits |= self._leaders_meeting(ids, boxes)
         taken: list[int] = []
         for k in np.flatnonzero(ok):
-            if not hits[k, taken].any():
+            if not hits[k, taken].any() and not hits[taken, k].any():
                 taken.append(int(k))
-                self.placed[ids[k]] = self.keep[ids[k]]
-                self.scene.take(self.keep[ids[k]].box)
+                name = self.placed[ids[k]] = self.keep[ids[k]]
+                self.scene.take(name.box, name.leader)
+
+    def _leaders_meeting(self, ids: list[str], boxes: np.ndarray) -> np.ndarray:
+        """``[i, j]``: the leader of kept name ``i`` crosses the box of kept name ``j``
+        (never its own)."""
+        meets = np.zeros((len(ids), len(ids)), dtype=bool)
+        led = [i for i, s in enumerate(ids) if self.keep[s].leader is not None]
+        if led:
+            ends = np.array([self.keep[ids[i]].leader for i in led], dtype=float)
+            crossed = segments_hitting_box(ends[:, 0], ends[:, 1], box_columns(boxes)).T
+            meets[led] = crossed
+            meets[led, led] = False
+        return meets
 
     def place(self, sid: str, key: bool) -> bool:
         """Name ``sid`` if there is room: where it was kept, if still free (for a key

@@ -47,7 +47,7 @@ def _meeting(leaders: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     """Which ``leaders`` (segments, shape ``(k, 2, 2)``) meet any of ``boxes``."""
     if not len(boxes) or not len(leaders):
         return np.zeros(len(leaders), dtype=bool)
-    return segments_hitting_box(leaders[:, 0], leaders[:, 1], _columns(boxes)).any(axis=0)
+    return segments_hitting_box(leaders[:, 0], leaders[:, 1], box_columns(boxes)).any(axis=0)
 
 
 class LineRaster:
@@ -155,7 +155,7 @@ class LabelScene:
         near = leaders[_near_mask(spans, around)]
         if not len(near):
             return np.zeros(len(candidates), dtype=bool)
-        return segments_hitting_box(near[:, 0], near[:, 1], _columns(candidates)).any(axis=1)
+        return segments_hitting_box(near[:, 0], near[:, 1], box_columns(candidates)).any(axis=1)
 
     def _leader_arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """The leaders taken and their bounding boxes (kept until they change)."""
@@ -224,7 +224,9 @@ def as_segment(ends: np.ndarray) -> Segment:
     return ((float(ends[0, 0]), float(ends[0, 1])), (float(ends[1, 0]), float(ends[1, 1])))
 
 
-def _columns(boxes: np.ndarray) -> tuple[np.ndarray, ...]:
+def box_columns(boxes: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Boxes (shape ``(m, 4)``) as the four columns ``x0, y0, x1, y1`` of shape
+    ``(m, 1)``, as :func:`~vvlab.viz.geometry.segments_hitting_box` takes many boxes."""
     return tuple(boxes[:, i : i + 1] for i in range(4))
 
 
