@@ -240,8 +240,9 @@ def readme(
         f"`check_balance(city, games={args.games_solo}, seed={args.seed})` does; the bonus "
         "rules hold at every level ('(any)'). The margin is the distance to the nearest "
         "bound over the width of the allowed range (negative: the target fails). "
-        f"`{strong}` is the strongest practical bot: `lookahead:depth=2` and `{rollout}` "
-        "play better but are far too slow for thousands of games per city. 'Solo "
+        f"`{strong}` is the strongest level judged; `{rollout}` (measured here on fewer "
+        "games, for information) plays about as well as `expert` but several hundred times "
+        "slower, too slow for thousands of games per city. 'Solo "
         "completion' is the share of a level's solo games in which the line was complete "
         "at the end; '4-player first bonus taken' the share of four-player games in which "
         "someone took the line's first bonus.",
