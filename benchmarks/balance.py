@@ -2,12 +2,13 @@
 skill level, and the figures behind them.
 
 Usage: python benchmarks/balance.py [--maps amsterdam,berlin,paris,madrid]
-       [--levels greedy,lookahead:depth=1] [--games-solo 5000] [--games-four 2000]
+       [--levels greedy,lookahead:depth=1,expert] [--games-solo 5000] [--games-four 2000]
        [--seed 2026] [--workers 1] [--readme maps/README.md] [--rollout-games 200]
 
 Every default target of ``vvlab.design.BalanceTargets`` (``docs/balance.md``) is judged
-at every level of ``--levels`` (``check_balance``'s defaults; ``lookahead:depth=1`` is the
-strongest practical bot, deeper look-ahead and rollouts are 20-40 times slower) from
+at every level of ``--levels`` (``check_balance``'s defaults, weakest first; ``expert`` is
+the strongest practical bot: it plays about as well as ``rollout:samples=16``, several
+hundred times faster, and faster than ``lookahead:depth=1``) from
 ``--games-solo`` solo games on seed ``--seed``, ``random`` playing the same deals (the
 skill gap's base): ``check_balance``'s verdict, judged on the games played here
 (``vvlab.design.balance.judge``) so that each deal is played once. For information:

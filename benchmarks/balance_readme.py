@@ -181,6 +181,22 @@ LAYOUTS = [
 ]
 """The choice of layout for the built-in cities, with the figures it rests on."""
 
+STRONG_PLAYERS = [
+    "## Balance for strong players: Amsterdam and Berlin fail at the expert level",
+    "",
+    "Judged with the `expert` bot (about as strong as `rollout:samples=16`), Paris and "
+    "Madrid, re-tuned at the three levels (bonuses only), pass every target. Amsterdam and "
+    "Berlin do not: a strong player completes nearly every line (Amsterdam's M54, whose "
+    "seven stations are all shared, in 99% of games; Berlin's U1, U3 and U9 in 97-99%), "
+    "so the bonuses no longer follow difficulty. `vvlab.design.tune` at the three levels "
+    "found no boxes and bonuses that pass everywhere: its best re-tunes still failed one "
+    "or two targets and made these two cities score below Paris and Madrid, which would "
+    "lose their place as the easier cities. So they keep their numbers, and the verdicts "
+    "below show the failures; the tuner's explanation points to route changes (a station "
+    "of M54's own, a shorter U8), a designer's decision left open.",
+]
+"""Why two cities fail at the strongest level (the verdicts below show where)."""
+
 
 def _verdict_cell(rep: BalanceReport) -> str:
     """PASS or FAIL, and the smallest margin of a measured target (the bonus rules are
@@ -241,8 +257,9 @@ def readme(
         f"`check_balance(city, games={args.games_solo}, seed={args.seed})` does; the bonus "
         "rules hold at every level ('(any)'). The margin is the distance to the nearest "
         "bound over the width of the allowed range (negative: the target fails). "
-        f"`{strong}` is the strongest practical bot: `lookahead:depth=2` and `{rollout}` "
-        "play better but are far too slow for thousands of games per city. 'Solo "
+        f"`{strong}` is the strongest level judged; `{rollout}` (measured here on fewer "
+        "games, for information) plays about as well as `expert` but several hundred times "
+        "slower, too slow for thousands of games per city. 'Solo "
         "completion' is the share of a level's solo games in which the line was complete "
         "at the end; '4-player first bonus taken' the share of four-player games in which "
         "someone took the line's first bonus.",
@@ -254,7 +271,7 @@ def readme(
     if order:
         out += ["", "Amsterdam and Berlin against Paris and Madrid (easier first):", ""]
         out += [f"- {mark(ok)} {name}: {value}" for name, value, ok in order]
-    out += ["", *LAYOUTS, ""]
+    out += ["", *STRONG_PLAYERS, "", *LAYOUTS, ""]
     for m in results.values():
         out += city_markdown(m)
     return "\n".join(out).rstrip() + "\n"

@@ -59,7 +59,7 @@ def test_bad_targets_files_name_the_file_and_the_target(tmp_path: Path, data, wo
 def test_every_target_is_judged_per_level_with_margins(berlin: BalanceReport) -> None:
     t, city = berlin.table, vvlab.load_map("berlin")
     assert list(t.columns) == BalanceReport.COLUMNS
-    assert berlin.levels == ["greedy", "lookahead:depth=1"]
+    assert berlin.levels == ["greedy", "lookahead:depth=1", "expert"]
     for level in berlin.levels:
         rows = t[t["level"] == level]
         assert sorted(rows[rows["target"] == "completion"]["line"]) == sorted(
@@ -115,7 +115,7 @@ def test_margins_compare_across_targets() -> None:
 def test_report_text_fits_80_columns_and_html_says_pass_or_fail(berlin: BalanceReport) -> None:
     text = berlin.text()
     assert max(len(line) for line in text.splitlines()) <= 80
-    assert text.startswith("berlin (voll-verplant): greedy, lookahead:depth=1")
+    assert text.startswith("berlin (voll-verplant): greedy, lookahead:depth=1, expert")
     page = berlin._repr_html_()
     assert page.count("PASS") + page.count("FAIL") == len(berlin.table)
 

@@ -1,13 +1,9 @@
-"""The four built-in cities meet every default balance target at both default levels
-(``greedy`` and ``lookahead:depth=1``), judged on deals other than those they were tuned
-on (seed 7) and those of ``maps/README.md`` (seed 2026).
-
-The smallest margins there (3,000 games, seed 11): Amsterdam's M52 completed in 92% of
-look-ahead games (margin 0.04, about six standard errors below 95%), Paris's Spearman
--0.62 at ``greedy`` (0.06), and the game length of the 26-box cities, 27.87 turns
-(0.02): a game's length depends only on the deal and the total of boxes (standard
-deviation 0.9 turns), so its mean over 3,000 games is about eight standard errors
-below 28.
+"""The four built-in cities meet every default balance target at the three default
+levels (``greedy``, ``lookahead:depth=1`` and ``expert``), judged on deals other than
+those they were tuned on and those of ``maps/README.md`` (seed 2026), except the known
+failures below, which no choice of boxes and bonuses removed (``maps/README.md`` says
+why): any other failing target fails the test; a city with known failures is an
+expected failure (xfail) while one of them still fails.
 """
 
 from __future__ import annotations
@@ -18,10 +14,28 @@ from vvlab.design import check_balance
 
 CITIES = ["amsterdam", "berlin", "paris", "madrid"]
 GAMES, SEED = 3000, 11
+KNOWN_FAILURES = {
+    "amsterdam": {("expert", "completion", "M54"), ("expert", "harder-pays-more", "")},
+    "berlin": {
+        ("expert", "completion", "U1"),
+        ("expert", "completion", "U3"),
+        ("expert", "completion", "U9"),
+        ("expert", "harder-pays-more", ""),
+    },
+}
+"""(level, target, line) that fail at the expert level with the boxes and bonuses tuned
+for greedy and lookahead:depth=1: the re-tunes found at three levels broke the easier
+cities' place (they scored below Paris and Madrid), so these two keep their numbers
+until a route change (``maps/README.md``)."""
 
 
 @pytest.mark.parametrize("city", CITIES)
-def test_every_default_target_passes_at_both_levels(city: str) -> None:
+def test_every_default_target_passes_at_every_level(city: str) -> None:
     report = check_balance(city, games=GAMES, seed=SEED, progress=False, workers=1)
-    assert report.levels == ["greedy", "lookahead:depth=1"]
-    assert report.passed, report.failures().to_string()
+    assert report.levels == ["greedy", "lookahead:depth=1", "expert"]
+    failed = report.failures()
+    found = set(zip(failed["level"], failed["target"], failed["line"], strict=True))
+    known = KNOWN_FAILURES.get(city, set())
+    assert found <= known, failed.to_string()
+    if found:
+        pytest.xfail(f"known failures: {sorted(found)}")

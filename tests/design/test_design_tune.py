@@ -34,28 +34,30 @@ def without_numbers(city: CityMap) -> dict:
 
 
 @pytest.fixture(scope="module")
-def berlin_tuned():
-    return tune(bad_draft("berlin"), seed=0, games=500, progress=False)
+def madrid_tuned():
+    """Madrid: its routes meet every target at the three default levels (Berlin's U8 does
+    not, see maps/README.md); 1,500 games, so that the verdict holds on other deals."""
+    return tune(bad_draft("madrid"), seed=0, games=1500, progress=False)
 
 
-def test_a_bad_draft_reaches_every_target_on_other_deals(berlin_tuned) -> None:
-    assert not berlin_tuned.before.passed
-    assert berlin_tuned.after.passed, berlin_tuned.summary()
-    judged = check_balance(berlin_tuned.city, games=1000, seed=12345, progress=False)
+def test_a_bad_draft_reaches_every_target_on_other_deals(madrid_tuned) -> None:
+    assert not madrid_tuned.before.passed
+    assert madrid_tuned.after.passed, madrid_tuned.summary()
+    judged = check_balance(madrid_tuned.city, games=1000, seed=12345, progress=False)
     assert judged.passed, judged.failures().to_string()
 
 
-def test_only_boxes_and_bonuses_change(berlin_tuned) -> None:
-    assert without_numbers(berlin_tuned.city) == without_numbers(bad_draft("berlin"))
-    changes = berlin_tuned.changes
-    assert list(changes["line"]) == [ln.id for ln in berlin_tuned.city.lines]
-    boxes = {ln.id: ln.indicators for ln in berlin_tuned.city.lines}
+def test_only_boxes_and_bonuses_change(madrid_tuned) -> None:
+    assert without_numbers(madrid_tuned.city) == without_numbers(bad_draft("madrid"))
+    changes = madrid_tuned.changes
+    assert list(changes["line"]) == [ln.id for ln in madrid_tuned.city.lines]
+    boxes = {ln.id: ln.indicators for ln in madrid_tuned.city.lines}
     assert dict(zip(changes["line"], changes["boxes_after"], strict=True)) == boxes
-    for line in berlin_tuned.city.lines:
+    for line in madrid_tuned.city.lines:
         assert 1 <= line.bonus_first <= 10 and 0 <= line.bonus_later <= line.bonus_first
-    history = berlin_tuned.history
+    history = madrid_tuned.history
     assert history["evaluation"].tolist() == list(range(1, len(history) + 1))
-    assert berlin_tuned.stopped == "converged" and not berlin_tuned.stopped_early
+    assert madrid_tuned.stopped == "converged" and not madrid_tuned.stopped_early
 
 
 def test_same_seed_same_walk_and_result() -> None:

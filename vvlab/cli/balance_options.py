@@ -17,7 +17,7 @@ from typing import Any
 
 from vvlab.cli.options import split_bots
 
-LEVELS = "greedy,lookahead:depth=1"
+LEVELS = "greedy,lookahead:depth=1,expert"
 """The skill levels judged when ``--bots`` is not given (``check_balance``'s default)."""
 
 

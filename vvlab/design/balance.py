@@ -25,8 +25,9 @@ from vvlab.sim.run import Cancel, Progress
 
 BASELINE = "random"
 """The level the skill gap is measured from."""
-DEFAULT_BOTS = ("greedy", "lookahead:depth=1")
-"""The levels judged by default: a quick player and the strongest fast bot."""
+DEFAULT_BOTS = ("greedy", "lookahead:depth=1", "expert")
+"""The levels judged by default, weakest first: a quick player, a careful one and the
+strongest fast bot (``expert``, about ``rollout:samples=16``'s strength)."""
 
 
 def spearman(x: Sequence[float], y: Sequence[float]) -> float:
@@ -179,7 +180,8 @@ def check_balance(
     targets
         The balance targets (:class:`~vvlab.design.targets.BalanceTargets`).
     bots
-        The skill levels, as bot specs (``"greedy"``, ``"lookahead:depth=1"``...).
+        The skill levels, as bot specs (``"greedy"``, ``"lookahead:depth=1"``,
+        ``"expert"``...; default :data:`DEFAULT_BOTS`).
         ``random`` is played too, for the skill gap.
     games, seed, ruleset
         Solo games per level, the seed (the same deals at every level) and the ruleset.
