@@ -166,6 +166,10 @@ def _star_label(city: CityMap, sid: str, through: int, sheet: Sheet | None) -> s
     return str(city.star_value(sid)) if through > 1 and not starred else ""
 
 
+STATION_HOVER = "<b>%{customdata[0]}</b><br>lines %{customdata[1]}<br>star value %{customdata[2]}"
+"""A station's hover: its name, the lines through it and its star value (``customdata``)."""
+
+
 def station_trace(
     city: CityMap,
     sheet: Sheet | None = None,
@@ -178,7 +182,7 @@ def station_trace(
     with ``marker`` colours them."""
     ids = list(city.stations)
     through = [len(city.lines_through(s)) for s in ids]
-    hover = "<b>%{customdata[0]}</b><br>lines %{customdata[1]}<br>star value %{customdata[2]}"
+    hover = STATION_HOVER
     if sheet is not None:
         hover += "<br>%{customdata[3]}"
     return go.Scatter(

@@ -13,7 +13,7 @@ import vvlab
 from vvlab.viz.wagons import map_geometry
 from vvlab.widgets.editor.canvas import HEIGHT, WIDTH, plan_figure
 from vvlab.widgets.editor.controller import MapEditorController
-from vvlab.widgets.editor.sketch import STATION_SIZE, canvas_frame
+from vvlab.widgets.editor.sketch import canvas_frame, station_radii
 
 OTHERS_NAMED = 0.3
 """Least share of the other stations named on the canvas (measured: 0.35 to 0.48 on
@@ -58,11 +58,13 @@ def test_a_draft_names_its_stations_apart_instead_of_piling_them_up(name):
     key = transfers | {s for r in routes for s in (r[0], r[-1])}
     others = [s for s in stations if s not in key]
     points = {s: frame.to_px((st["x"], st["y"])) for s, st in stations.items()}
-    blocked = marker_boxes(points, dict.fromkeys(points, STATION_SIZE / 2))
+    radii = station_radii(ed.live, stations)
+    assert radii[next(iter(transfers))] > min(radii.values())  # sized as on the plan
+    blocked = marker_boxes(points, radii)
     share = check_names(by_role(fig, "names"), key, others, frame, blocked)
     assert share >= (0.9 if name == "tutorial" else OTHERS_NAMED)
     markers = by_role(fig, "stations")
-    assert markers.mode == "markers" and len(markers.hovertext) == len(stations)
+    assert markers.mode == "markers+text" and len(markers.customdata) == len(stations)
     written = [t.replace("<br>", " ") for t in by_role(fig, "names").text]
     names = by_role(fig, "names").meta["ids"]
     assert written == [stations[s].get("name") or s for s in names]

@@ -15,15 +15,13 @@ from typing import Any
 import plotly.graph_objects as go
 
 from vvlab.model.colors import is_hex
-from vvlab.viz.geometry import LINE_WIDTH, Frame, plot_frame
+from vvlab.viz.geometry import LINE_WIDTH, Frame, plot_frame, station_size
 from vvlab.viz.labels import Name, place_names
 from vvlab.viz.names import key_stations, leaders_trace, names_trace, rank_stations
-from vvlab.viz.plan import FONT, INK, LEGEND_CHARS, legend_label
+from vvlab.viz.plan import FONT, INK, LEGEND_CHARS, STATION_HOVER, legend_label
 from vvlab.widgets.editor.viewrange import Box, finite
 
 SKETCH_GREY = "#9A9A9A"
-STATION_SIZE = 10
-"""Marker diameter of a sketched station, pixels."""
 
 
 def canvas_frame(box: Box, width: int, height: int) -> Frame:
@@ -78,13 +76,18 @@ def sketch_names(
     return place_names(
         {s: str(stations[s].get("name") or s) for s in order},
         points,
-        dict.fromkeys(order, STATION_SIZE / 2),
+        station_radii(data, stations),
         key=set(key_stations(routes, list(stations))),
         lines=lines,
         bounds=(0.0, 0.0, frame.width, frame.height),
         keep=keep,
         memo=memo,
     )
+
+
+def station_radii(data: dict[str, Any], stations: dict[str, Any]) -> dict[str, float]:
+    """Each station's marker radius in pixels, as the plan sizes it."""
+    return {s: station_size(len(lines)) / 2 for s, lines in lines_through(data, stations).items()}
 
 
 def sketch_traces(
@@ -111,12 +114,12 @@ def sketch_traces(
     stations = known_stations(data)
     traces = [sketch_line(line, stations) for line in data["lines"]] if lines else []
     if frame is None:
-        return [*traces, _sketch_stations(stations)]
+        return [*traces, _sketch_stations(data, stations)]
     names = placed if placed is not None else sketch_names(data, frame)
     return [
         *traces,
         leaders_trace(names, frame),
-        _sketch_stations(stations),
+        _sketch_stations(data, stations),
         names_trace(names, frame),
     ]
 
@@ -147,24 +150,46 @@ def _text(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def _sketch_stations(stations: dict[str, dict[str, Any]]) -> go.Scatter:
+def _sketch_stations(data: dict[str, Any], stations: dict[str, dict[str, Any]]) -> go.Scatter:
+    """The stations as a valid plan draws them (sized by the lines through them,
+    transfers labelled with their star value, the same hover), so that the canvas
+    sends only what moved when the city turns valid or not."""
     ids = list(stations)
+    through = lines_through(data, stations)
     return go.Scatter(
         x=[stations[s]["x"] for s in ids],
         y=[stations[s]["y"] for s in ids],
-        mode="markers",
+        mode="markers+text",
         marker={
-            "size": STATION_SIZE,
+            "size": [station_size(len(through[s])) for s in ids],
             "color": "#FFFFFF",
             "line": {"color": INK, "width": 1.5},
         },
-        textfont={"size": 9, "color": INK, "family": FONT},  # as the plan's: kept when
-        # the city turns valid or not, since the canvas sends only what changed
-        hovertext=[f"{s}: {stations[s].get('name')}" for s in ids],
-        hoverinfo="text",
+        text=[str(2 * len(through[s])) if len(through[s]) > 1 else "" for s in ids],
+        textfont={"size": 9, "color": INK, "family": FONT},
+        customdata=[
+            [str(stations[s].get("name") or s), ", ".join(through[s]), 2 * len(through[s])]
+            for s in ids
+        ],
+        hovertemplate=STATION_HOVER + "<extra></extra>",
         showlegend=False,
         name="stations",
         meta={"role": "stations", "ids": ids},
         xaxis="x",
         yaxis="y",
     )
+
+
+def lines_through(data: dict[str, Any], stations: dict[str, Any]) -> dict[str, list[str]]:
+    """The ids of a draft's lines through each of ``stations``, in line order.
+
+    >>> data = {"lines": [{"id": "A", "stations": ["a", "b"]}, {"id": "B", "stations": ["b"]}]}
+    >>> lines_through(data, {"a": {}, "b": {}, "c": {}})
+    {'a': ['A'], 'b': ['A', 'B'], 'c': []}
+    """
+    through: dict[str, list[str]] = {s: [] for s in stations}
+    for line in data["lines"]:
+        for s in dict.fromkeys(line.get("stations") or []):
+            if s in through:
+                through[s].append(str(line.get("id")))
+    return through
