@@ -2,12 +2,11 @@
 bonuses, and retraining on a small budget (its twin test against the reference path is
 in tests/sim/test_fast.py, its strength order in tests/test_bots.py)."""
 
-import importlib.util
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
+import script_loader
 
 import vvlab
 from vvlab.bots import ExpertBot, make_bot, play_game
@@ -15,14 +14,9 @@ from vvlab.bots.expert import load_weights, shipped_weights
 from vvlab.compiled.spec import EXPERT_WEIGHTS
 from vvlab.model.generate import generate_city
 
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "train_expert.py"
-
 
 def load_script():
-    spec = importlib.util.spec_from_file_location("train_expert", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script_loader.load_script("train_expert")
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])

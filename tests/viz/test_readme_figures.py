@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "readme_figures.py"
+import script_loader
 
 
 def load_script():
-    spec = importlib.util.spec_from_file_location("readme_figures", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script_loader.load_script("readme_figures")
 
 
 def test_build_figures_on_the_tutorial_map():
