@@ -119,6 +119,7 @@ class ExpertBot(CompiledBot):
             raise ValueError("expert weights: at least one set")
         fallback = sets.get("voll-verplant", next(iter(sets.values())))
         self.weights = {"voll-verplant": fallback, **sets}
+        self._rows: dict[str, np.ndarray] = {}
 
     def kernel_spec(self) -> KernelSpec:
         """The expert's kernel with its weight sets (the first is the fallback) and its
@@ -126,8 +127,12 @@ class ExpertBot(CompiledBot):
         return KernelSpec("expert", weights=tuple(self.weights.items()), restrict=self.restrict)
 
     def weights_row(self, ruleset: str) -> np.ndarray:
-        """The weights the kernel reads for a ruleset name."""
-        return np.array(self.kernel_spec().weights_for(ruleset), np.float64)
+        """The weights the kernel reads for a ruleset name (made once per name: the
+        reference path asks every move)."""
+        row = self._rows.get(ruleset)
+        if row is None:
+            row = self._rows[ruleset] = np.array(self.kernel_spec().weights_for(ruleset), float)
+        return row
 
     def decide(self, kind: int, view: PlayerView, u: float, arrays: tuple) -> tuple[int, int]:
         from vvlab.compiled.kernels import expert_choice
