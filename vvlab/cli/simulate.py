@@ -68,7 +68,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             raise
         raise SimulationInterrupted("simulation interrupted before any game was played") from None
     out.write(f"{result!r}\n")
-    out.write(f"results in {folder}/ (games, lines, stations .parquet; metadata.json)\n")
+    out.write(f"results in {folder}/\n(games, lines, stations .parquet; metadata.json)\n")
     return 0
 
 
