@@ -37,7 +37,7 @@ from vvlab.bots.expert import WEIGHTS_FORMAT
 from vvlab.compiled import compile_city
 from vvlab.compiled.spec import EXPERT_WEIGHTS
 from vvlab.model import CityMap
-from vvlab.model.files import atomic_write
+from vvlab.model.files import atomic_write, check_target
 from vvlab.model.generate import generate_city
 from vvlab.sim.fast import play_block_fast
 
@@ -216,6 +216,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--out", default=None)
     parser.add_argument("--force", action="store_true", help="replace --out if it exists")
     args = parser.parse_args(argv)
+    if args.out:
+        check_target(args.out, overwrite=args.force)  # before minutes of training
     budget = Budget(args.generations, args.popsize, args.games)
     rng = np.random.default_rng(args.seed)
     specs = parse_cities(args.cities) if args.cities else TRAIN_CITIES

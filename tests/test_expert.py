@@ -12,6 +12,7 @@ import vvlab
 from vvlab.bots import ExpertBot, make_bot, play_game
 from vvlab.bots.expert import load_weights, shipped_weights
 from vvlab.compiled.spec import EXPERT_WEIGHTS
+from vvlab.model.files import WriteRefused
 from vvlab.model.generate import generate_city
 
 
@@ -94,3 +95,15 @@ def test_retraining_on_a_small_budget_beats_greedy():
         return res.games["score"].mean()
 
     assert mean(ExpertBot({"voll-verplant": row})) > 1.2 * mean("greedy")
+
+
+def test_training_refuses_an_existing_file_or_a_folder_before_any_work(tmp_path, monkeypatch):
+    script = load_script()
+    monkeypatch.setattr(script, "train", lambda *a, **k: pytest.fail("trained first"))
+    existing = tmp_path / "weights.json"
+    existing.write_text("mine")
+    with pytest.raises(FileExistsError):
+        script.main(["--out", str(existing)])
+    with pytest.raises(WriteRefused):
+        script.main(["--out", str(tmp_path), "--force"])
+    assert existing.read_text() == "mine"
