@@ -35,7 +35,7 @@ __all__ = [
     "parse_deck",
 ]
 
-BOT_CHOICES = ("greedy", "random", "lookahead:depth=1", "rollout:samples=16")
+BOT_CHOICES = ("greedy", "random", "lookahead:depth=1", "expert", "rollout:samples=16")
 """Bots offered by the explorer (any bot spec works in the controller)."""
 PLAYER_CHOICES = tuple(range(1, MAX_PLAYERS + 1))
 """Player counts offered by the explorer."""

@@ -34,7 +34,7 @@ MAP_SIZE = (700, 520)
 top, the map and Confirm fit a 1400x900 screen together in JupyterLab."""
 SETUP_TITLE = "New game: city, players, ruleset, seed"
 
-SEAT_CHOICES = (PERSON, "greedy", "random", "lookahead:depth=1", "rollout:samples=16")
+SEAT_CHOICES = (PERSON, "greedy", "random", "lookahead:depth=1", "expert", "rollout:samples=16")
 """Seats offered by the set-up (any bot spec can be typed in)."""
 
 
