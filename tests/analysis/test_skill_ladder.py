@@ -43,7 +43,8 @@ def test_no_bot_beats_the_exact_hindsight_bound_and_stronger_bots_come_closer(la
 
 def test_speed_is_relative_to_greedy(ladder):
     assert ladder.loc["greedy", "speed_vs_greedy"] == 1
-    assert ladder.loc["lookahead:depth=1", "speed_vs_greedy"] < 1  # it looks a card ahead
+    speed = ladder["games_per_s"]  # wall-clock figures: related, never compared
+    assert np.allclose(ladder["speed_vs_greedy"], speed / speed["greedy"])
     without = skill_ladder("tutorial", ["random"], games=10, bound_games=2, timing_s=0.01)
     assert math.isnan(without.loc["random", "speed_vs_greedy"])
     assert without.attrs == {**without.attrs, "city": "tutorial", "seed": 0, "bound_games": 2}
