@@ -1,7 +1,9 @@
 """Fit the expert bot's weights (``vvlab/bots/expert_weights.json``) with CMA-ES.
 
 The objective is the expert's mean solo score on generated cities
-(:func:`vvlab.model.generate.generate_city`, several seeds and sizes), each city's mean
+(:func:`vvlab.model.generate.generate_city`, several seeds and sizes; some with their
+boxes and bonuses redrawn by :func:`rescored`, as a designer's tuning leaves them, so that
+the weights also fit lines of many stations per box and high bonuses), each city's mean
 divided by greedy's on the same deals so that every city counts alike; all candidates
 of a generation play the same deals (common random numbers), fresh deals every
 generation. One weight set per ruleset. The ``race`` weight only matters with rivals and
@@ -13,10 +15,10 @@ Usage (from the repository root, with vvlab installed or ``PYTHONPATH=.``)::
 
     python scripts/train_expert.py [--seed 2026] [--generations 100] [--popsize 14]
         [--games 256] [--rulesets voll-verplant,metro-x] [--cities 10x80:1001,...]
-        [--out FILE] [--force]
+        [--rescored 10x80:1011,...] [--out FILE] [--force]
 
 Without ``--out`` it prints the weights file; ``--out vvlab/bots/expert_weights.json
---force`` replaces the shipped one, which the defaults reproduce (about 5 minutes on one
+--force`` replaces the shipped one, which the defaults reproduce (about 13 minutes on one
 core). The file records the seed, budget and cities.
 """
 
@@ -55,6 +57,7 @@ START = {
     "boxes": 0.0,
     "excess_runs": 0.0,
     "shape": 0.0,
+    "shared": 0.0,
 }
 """Where the search starts: greedy's sheet value (see ``vvlab.bots.value``)."""
 
@@ -72,6 +75,19 @@ TRAIN_CITIES = (
 )
 """(lines, stations, seed) of the generated training cities; held-out checks use others."""
 
+RESCORED_CITIES = (
+    (10, 80, 1011),
+    (10, 70, 1012),
+    (9, 70, 1013),
+    (11, 80, 1014),
+    (10, 90, 1015),
+    (10, 60, 1016),
+    (12, 80, 1017),
+    (9, 80, 1018),
+)
+"""(lines, stations, seed) of the generated training cities whose boxes and bonuses
+:func:`rescored` redraws (with a generator seeded by ``seed``)."""
+
 
 class Budget(NamedTuple):
     """How much a run may play: generations x popsize candidates x cities x games."""
@@ -81,12 +97,40 @@ class Budget(NamedTuple):
     games: int = 256
 
 
-def training_cities(specs: Sequence[tuple[int, int, int]] = TRAIN_CITIES) -> list[CityMap]:
-    """The generated cities of ``specs`` ((lines, stations, seed) each)."""
-    return [
+def training_cities(
+    specs: Sequence[tuple[int, int, int]] = TRAIN_CITIES,
+    rescored_specs: Sequence[tuple[int, int, int]] = (),
+) -> list[CityMap]:
+    """The generated cities of ``specs`` ((lines, stations, seed) each), then those of
+    ``rescored_specs`` with their scoring redrawn by :func:`rescored`."""
+    cities = [
         generate_city(lines, stations, seed, id=f"gen-{lines}-{stations}-{seed}")
         for lines, stations, seed in specs
     ]
+    for lines, stations, seed in rescored_specs:
+        city = generate_city(lines, stations, seed, id=f"gen-{lines}-{stations}-{seed}-r")
+        cities.append(rescored(city, np.random.default_rng(seed)))
+    return cities
+
+
+def rescored(city: CityMap, rng: np.random.Generator) -> CityMap:
+    """``city`` with each line's indicator boxes and bonuses redrawn over the range a
+    tuned map shows: one box per 4 to 7.5 stations (1-4 boxes), a first bonus of the
+    stations per box plus 0 to 4 (3-10), the later bonus 2 less.
+
+    >>> from vvlab.model.generate import generate_city
+    >>> city = rescored(generate_city(10, 80, 1), np.random.default_rng(0))
+    >>> all(1 <= line.indicators <= 4 and line.bonus_later < line.bonus_first <= 10
+    ...     for line in city.lines)
+    True
+    """
+    data = city.to_dict()
+    for line in data["lines"]:
+        stations = len(line["stations"])
+        boxes = int(min(4, max(1, round(stations / rng.uniform(4.0, 7.5)))))
+        first = int(min(10, max(3, round(stations / boxes) + rng.integers(0, 5))))
+        line["indicators"], line["bonus"] = boxes, [first, max(1, first - 2)]
+    return CityMap.from_dict(data)
 
 
 def weights_of(x: np.ndarray) -> tuple[float, ...]:
@@ -168,7 +212,7 @@ def parse_cities(text: str) -> tuple[tuple[int, int, int], ...]:
     ((10, 80, 1001), (8, 60, 1002))
     """
     specs = []
-    for item in text.split(","):
+    for item in filter(None, text.split(",")):
         size, _, seed = item.partition(":")
         lines, _, stations = size.partition("x")
         specs.append((int(lines), int(stations), int(seed)))
@@ -181,6 +225,7 @@ def weights_file(
     budget: Budget,
     scores: dict,
     cities: Sequence[tuple[int, int, int]] = TRAIN_CITIES,
+    rescored_cities: Sequence[tuple[int, int, int]] = RESCORED_CITIES,
 ) -> dict:
     """The weights file's content, with its training record."""
     return {
@@ -194,6 +239,10 @@ def weights_file(
             "popsize": budget.popsize,
             "games_per_city": budget.games,
             "cities": [f"generate_city({a}, {b}, seed={c})" for a, b, c in cities],
+            "rescored_cities": [
+                f"rescored(generate_city({a}, {b}, seed={c}), default_rng({c}))"
+                for a, b, c in rescored_cities
+            ],
             "objective": "mean solo score / greedy's on the same deals, mean over cities",
             "final_objective": scores,
         },
@@ -213,6 +262,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         default="",
         help="generated cities as LINESxSTATIONS:SEED,... (default: TRAIN_CITIES)",
     )
+    parser.add_argument(
+        "--rescored",
+        default=None,
+        help="generated cities with redrawn scoring, as --cities (default: RESCORED_CITIES)",
+    )
     parser.add_argument("--out", default=None)
     parser.add_argument("--force", action="store_true", help="replace --out if it exists")
     args = parser.parse_args(argv)
@@ -221,13 +275,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     budget = Budget(args.generations, args.popsize, args.games)
     rng = np.random.default_rng(args.seed)
     specs = parse_cities(args.cities) if args.cities else TRAIN_CITIES
-    cities = training_cities(specs)
+    rescored_specs = RESCORED_CITIES if args.rescored is None else parse_cities(args.rescored)
+    cities = training_cities(specs, rescored_specs)
     sets, scores = {}, {}
     for ruleset in args.rulesets.split(","):
         sets[ruleset], scores[ruleset] = train(
             ruleset, cities, budget, rng, lambda m: print(m, file=sys.stderr, flush=True)
         )
-    text = json.dumps(weights_file(sets, args.seed, budget, scores, specs), indent=2) + "\n"
+    content = weights_file(sets, args.seed, budget, scores, specs, rescored_specs)
+    text = json.dumps(content, indent=2) + "\n"
     if args.out:
         atomic_write(args.out, text, overwrite=args.force)
         print(f"wrote {args.out}", file=sys.stderr)

@@ -1,6 +1,7 @@
 """The expert bot: legal everywhere, deterministic, its weights file, the race for first
-bonuses, and retraining on a small budget (its twin test against the reference path is
-in tests/sim/test_fast.py, its strength order in tests/test_bots.py)."""
+bonuses, its line features kept up to date move by move, and retraining on a small budget
+(its twin test against the reference path is in tests/sim/test_fast.py, its strength
+order in tests/test_bots.py)."""
 
 import json
 
@@ -74,6 +75,46 @@ def test_the_expert_wins_the_race_for_first_bonuses():
     assert firsts[1] > firsts.drop(1).mean(), firsts.tolist()
 
 
+@pytest.mark.parametrize("city", ["madrid", "paris"])
+def test_line_features_after_a_fill_are_those_of_a_new_walk(city):
+    """The features the kernel updates for a line crossed once by a move (runs,
+    transfers, shared, first star) equal a new walk along the line, on random sheets."""
+    from vvlab.compiled import compile_city
+    from vvlab.compiled import kernels as k
+    from vvlab.compiled.arrays import SheetState
+
+    ruleset = vvlab.get_ruleset("metro-x")
+    compiled = compile_city(vvlab.load_map(city), ruleset)
+    arrays, rng = compiled.city, np.random.default_rng(3)
+    blend = np.zeros(compiled.reach.shape)
+    k.blend_reach(compiled.reach, ExpertBot().weights_row("metro-x"), blend)
+    off, line_st = arrays.line_off, arrays.line_st
+    for _ in range(20):
+        mark = (rng.random(arrays.star_value.shape[0]) < 0.4).astype(np.int64)
+        empty = np.array([int((mark[line_st[off[m] : off[m + 1]]] == 0).sum())
+                          for m in range(len(off) - 1)])  # fmt: skip
+        boxes = rng.integers(0, arrays.indicators + 1)
+        st = SheetState(mark, empty, boxes, (empty == 0).astype(np.int64))
+        feat = np.zeros((k.EXPERT_FEATURES, line_st.shape[0]))
+        k._fill_chances(arrays, blend, st, feat)
+        for m in range(len(off) - 1):
+            runs, transfers, star, _f, _r, _n, shared = k._line_walk(arrays, mark, feat, m)
+            feat[[k._F_RUNS, k._F_TRANSFERS, k._F_STAR, k._F_SHARED], m] = (
+                runs, transfers, star, shared
+            )  # fmt: skip
+            feat[k._F_FIRST, m] = _f
+        for m in range(len(off) - 1):
+            for q in range(off[m], off[m + 1]):
+                if mark[line_st[q]]:
+                    continue
+                mark[line_st[q]] = 1
+                runs, transfers, shared, star = k._crossed_once(arrays, mark, feat, m, q)
+                walk = k._line_walk(arrays, mark, feat, m)
+                assert (runs, transfers, star) == (walk[0], walk[1], walk[2])
+                assert shared == pytest.approx(walk[6], abs=1e-9)
+                mark[line_st[q]] = 0
+
+
 def test_retraining_on_a_small_budget_beats_greedy():
     """scripts/train_expert.py on a budget of a few seconds (after compiling) gives a
     bot stronger than greedy on a city it was not trained on."""
@@ -95,6 +136,20 @@ def test_retraining_on_a_small_budget_beats_greedy():
         return res.games["score"].mean()
 
     assert mean(ExpertBot({"voll-verplant": row})) > 1.2 * mean("greedy")
+
+
+def test_rescored_cities_keep_the_network_and_redraw_the_scoring_from_the_generator():
+    script = load_script()
+    city = generate_city(10, 80, 1011)
+    again = script.rescored(city, np.random.default_rng(1011))
+    assert again == script.rescored(city, np.random.default_rng(1011))
+    assert [line.stations for line in again.lines] == [line.stations for line in city.lines]
+    assert [line.indicators for line in again.lines] != [line.indicators for line in city.lines]
+    assert all(1 <= line.indicators <= 4 and 3 <= line.bonus_first <= 10 for line in again.lines)
+    specs = ((8, 50, 7001),)
+    plain, redrawn = script.training_cities(specs, specs)
+    expected = script.rescored(plain, np.random.default_rng(7001))
+    assert [line.bonus for line in redrawn.lines] == [line.bonus for line in expected.lines]
 
 
 def test_training_refuses_an_existing_file_or_a_folder_before_any_work(tmp_path, monkeypatch):

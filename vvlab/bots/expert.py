@@ -13,13 +13,18 @@ fitted by ``scripts/train_expert.py`` on generated cities::
 
 ``chance`` is the reach table (:mod:`vvlab.compiled.tables`) read between its rows and
 columns at ``empty + w.gap * (runs of empty stations - 1) + w.excess_runs * max(0, runs
-- boxes) - w.transfer * empty transfer stations`` and ``boxes + w.boxes``, then shaped
-(``p + w.shape * p * (p - 1)``): blocked runs cost cards, transfers get filled from other
-lines. ``bonus`` is the
-first bonus, less ``w.race`` times the best rival's chance of completing the line
-(multiplayer: the expert sees which first bonuses are gone and the other sheets), or
-the later bonus once the first is gone. ``progress`` is the share
-of indicator boxes used, ``P(star card)`` the share of star cards among the unseen cards.
+- boxes) - w.transfer * empty transfer stations - w.shared * shared`` and ``boxes +
+w.boxes``, then shaped (``p + w.shape * p * (p - 1)``): blocked runs cost cards,
+transfers get filled from other lines. ``shared`` sums over the line's empty transfer
+stations the chance that another line fills it: that the other line's boxes cross its
+empty stations up to this one (the same reach table; lines taken as independent, read
+as the sheet was before the move), so a line whose transfers lie just ahead on lines
+with boxes to spare counts as shorter than one whose other lines are spent.
+
+``bonus`` is the first bonus, less ``w.race`` times the best rival's chance of
+completing the line (multiplayer: the expert sees which first bonuses are gone and the
+other sheets), or the later bonus once the first is gone. ``progress`` is the share of
+indicator boxes used, ``P(star card)`` the share of star cards among the unseen cards.
 A line completed by the move is worth its bonus.
 
 The weights ship with the package (``expert_weights.json``, one set per ruleset; a

@@ -52,6 +52,7 @@ from vvlab.compiled.spec import (  # noqa: F401
     W_LEFTOVER,
     W_RACE,
     W_SHAPE,
+    W_SHARED,
     W_STAR,
     W_STEP,
     W_TRANSFER,
@@ -638,19 +639,45 @@ def blend_reach(reach, w, out):
 # Rows of the expert's scratch ``feat`` (one column per line), filled by a walk along
 # each line at the start of a decision: the line's value, the runs of empty stations, the
 # empty transfer stations, the star value of the first empty station, the route position
-# of the first empty station, the length of the first run and the star value at the
-# start of the second run (0 when there is none).
-_F_VALUE, _F_RUNS, _F_TRANSFERS, _F_STAR, _F_FIRST, _F_RUN, _F_NEXT = range(7)
-EXPERT_FEATURES = 7
+# of the first empty station, the length of the first run, the star value at the start
+# of the second run (0 when there is none) and the line's share of stations the other
+# lines should fill. ``_F_FILL`` has a column per route position (``city.line_st``): the
+# chance that the line's boxes reach that station (see ``_fill_chances``).
+_F_VALUE, _F_RUNS, _F_TRANSFERS, _F_STAR, _F_FIRST, _F_RUN, _F_NEXT, _F_SHARED, _F_FILL = range(9)
+EXPERT_FEATURES = 9
 
 
 @hot_inline
-def _line_walk(city, mark, m):
+def _fill_chances(city, blend, st, feat):
+    """``feat[_F_FILL, i]``: the chance (``blend``, between its rows) that the line at
+    route position ``i`` fills that station with the boxes it has left: its boxes cross
+    the empty stations up to it. Read as of the start of a decision."""
+    line_st, last = city.line_st, blend.shape[0] - 1
+    for m in range(st.boxes.shape[0]):
+        count, b = 0, st.boxes[m]
+        for i in range(city.line_off[m], city.line_off[m + 1]):
+            if st.mark[U(line_st[U(i)])] == 0:
+                count += 1
+            feat[_F_FILL, i] = blend[min(count, last), b] if st.done[m] == 0 else 0.0
+
+
+@hot_inline
+def _shared(city, feat, m, s):
+    """The chance that a line other than ``m`` fills station ``s`` (independent lines)."""
+    miss = 1.0
+    for k in range(city.st_off[s], city.st_off[s + U(1)]):
+        if city.st_lines[U(k)] != m:
+            miss *= 1.0 - feat[_F_FILL, city.st_pos[U(k)]]
+    return 1.0 - miss
+
+
+@hot_inline
+def _line_walk(city, mark, feat, m):
     """The features of line ``m`` (see ``_F_RUNS`` ...): (runs, transfers, first star,
-    first position, first run, next star)."""
+    first position, first run, next star, shared)."""
     line_st, star_value = city.line_st, city.star_value
     runs, transfers, first_star, first, first_run, next_star = 0, 0, 0, -1, 0, 0
-    in_run = False
+    shared, in_run = 0.0, False
     for i in range(city.line_off[m], city.line_off[m + 1]):
         s = U(line_st[U(i)])
         if mark[s] == 0:
@@ -664,14 +691,16 @@ def _line_walk(city, mark, m):
                 first_run += 1
             if star_value[s] > 2:  # on several lines
                 transfers += 1
+                shared += _shared(city, feat, m, s)
             in_run = True
         else:
             in_run = False
-    return runs, transfers, first_star, first, first_run, next_star
+    return runs, transfers, first_star, first, first_run, next_star, shared
 
 
 @hot_inline
-def _line_value(city, blend, st, avail, race, w, m, runs, transfers, first_star, late, star_frac):
+def _line_value(city, blend, st, avail, race, w, m, runs, transfers, shared, first_star, late,
+                star_frac):  # fmt: skip
     """The expert's value of line ``m`` in points (see :mod:`vvlab.bots.expert`): the
     bonus to be had, lowered by the best rival's chance (``race[m]``, milli), times the
     chance of completion read at an effective count of empty stations and boxes; plus
@@ -682,7 +711,7 @@ def _line_value(city, blend, st, avail, race, w, m, runs, transfers, first_star,
     if e == 0:
         return float(avail[m])
     b = st.boxes[m]
-    x = e + w[W_GAP] * (runs - 1) - w[W_TRANSFER] * transfers
+    x = e + w[W_GAP] * (runs - 1) - w[W_TRANSFER] * transfers - w[W_SHARED] * shared
     if runs > b:
         x += w[W_EXCESS] * (runs - b)
     last = blend.shape[0] - 1
@@ -706,9 +735,10 @@ def _line_value(city, blend, st, avail, race, w, m, runs, transfers, first_star,
 
 @hot_inline
 def _crossed_once(city, mark, feat, m, q):
-    """Features (runs, transfers, first star) of line ``m`` after its station at route
-    position ``q``, and no other of its stations, got filled (``mark`` shows it filled),
-    from the features before: the same numbers as a new walk."""
+    """Features (runs, transfers, shared, first star) of line ``m`` after its station at
+    route position ``q``, and no other of its stations, got filled (``mark`` shows it
+    filled), from the features before: the same numbers as a new walk (``shared`` up to
+    rounding)."""
     line_off, line_st, star_value = city.line_off, city.line_st, city.star_value
     a, z = line_off[m], line_off[m + 1]
     left = q > a and mark[U(line_st[U(q - 1)])] == 0
@@ -718,9 +748,11 @@ def _crossed_once(city, mark, feat, m, q):
         runs += 1
     elif not left and not right:
         runs -= 1
-    transfers = int(feat[_F_TRANSFERS, m])
-    if star_value[U(line_st[U(q)])] > 2:
+    transfers, shared = int(feat[_F_TRANSFERS, m]), feat[_F_SHARED, m]
+    s = U(line_st[U(q)])
+    if star_value[s] > 2:
         transfers -= 1
+        shared -= _shared(city, feat, m, s)
     first_star = int(feat[_F_STAR, m])
     if q == int(feat[_F_FIRST, m]):
         first_star = 0
@@ -729,29 +761,32 @@ def _crossed_once(city, mark, feat, m, q):
             if mark[s] == 0:
                 first_star = star_value[s]
                 break
-    return runs, transfers, first_star
+    return runs, transfers, shared, first_star
 
 
 @hot_inline
 def _played_line(kind, city, mark, feat, line, buf, n):
-    """Features (runs, transfers, first star) of ``line`` after a card filled ``buf[:n]``
-    on it: a number or star card fills the start of its first run, an express card is
-    walked again."""
+    """Features (runs, transfers, shared, first star) of ``line`` after a card filled
+    ``buf[:n]`` on it: a number or star card fills the start of its first run, an express
+    card is walked again."""
     runs, transfers, first_star = (
         int(feat[_F_RUNS, line]), int(feat[_F_TRANSFERS, line]), int(feat[_F_STAR, line])
     )  # fmt: skip
+    shared = feat[_F_SHARED, line]
     if n == 0:
-        return runs, transfers, first_star
+        return runs, transfers, shared, first_star
     if kind == EXPRESS:
-        runs, transfers, first_star, _f, _r, _n = _line_walk(city, mark, line)
-        return runs, transfers, first_star
+        runs, transfers, first_star, _f, _r, _n, shared = _line_walk(city, mark, feat, line)
+        return runs, transfers, shared, first_star
     for c in range(n):
-        if city.star_value[U(buf[c])] > 2:
+        s = U(buf[c])
+        if city.star_value[s] > 2:
             transfers -= 1
+            shared -= _shared(city, feat, line, s)
     if n == int(feat[_F_RUN, line]):
-        return runs - 1, transfers, int(feat[_F_NEXT, line])
+        return runs - 1, transfers, shared, int(feat[_F_NEXT, line])
     first = int(feat[_F_FIRST, line])
-    return runs, transfers, city.star_value[U(city.line_st[U(first + n)])]
+    return runs, transfers, shared, city.star_value[U(city.line_st[U(first + n)])]
 
 
 @hot_inline
@@ -764,9 +799,9 @@ def _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, line, 
     st_off, st_lines, st_pos, mark = city.st_off, city.st_lines, city.st_pos, st.mark
     v = 0.0
     if line >= 0:
-        runs, transfers, first_star = _played_line(kind, city, mark, feat, line, buf, n)
-        v += _line_value(city, blend, st, avail, race, w, line, runs, transfers, first_star,
-                         late, star_frac) - feat[_F_VALUE, line]  # fmt: skip
+        runs, transfers, shared, first_star = _played_line(kind, city, mark, feat, line, buf, n)
+        v += _line_value(city, blend, st, avail, race, w, line, runs, transfers, shared,
+                         first_star, late, star_frac) - feat[_F_VALUE, line]  # fmt: skip
     for c in range(n):
         s = U(buf[c])
         for j in range(st_off[s], st_off[s + U(1)]):
@@ -780,12 +815,14 @@ def _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, line, 
             if m == line or dec[U(m)] == 0:
                 continue
             if dec[U(m)] == 1:
-                runs, transfers, first_star = _crossed_once(city, mark, feat, m, st_pos[U(j)])
+                runs, transfers, shared, first_star = _crossed_once(
+                    city, mark, feat, m, st_pos[U(j)]
+                )
             else:
-                runs, transfers, first_star, _f, _r, _n = _line_walk(city, mark, m)
+                runs, transfers, first_star, _f, _r, _n, shared = _line_walk(city, mark, feat, m)
             dec[U(m)] = 0
-            v += _line_value(city, blend, st, avail, race, w, m, runs, transfers, first_star,
-                             late, star_frac) - feat[_F_VALUE, m]  # fmt: skip
+            v += _line_value(city, blend, st, avail, race, w, m, runs, transfers, shared,
+                             first_star, late, star_frac) - feat[_F_VALUE, m]  # fmt: skip
     return v
 
 
@@ -831,8 +868,9 @@ def _allowed(restrict, kind, value, city, mark, line, station):
 @hot
 def _expert(kind, value, city, types, blend, st, avail, counts, best_buf, dec, w, race, feat,
             buf, restrict):  # fmt: skip
-    """:func:`expert_choice` with its scratch space given: ``feat`` (float,
-    ``EXPERT_FEATURES`` rows by lines) and ``buf`` (per station). The best move that
+    """:func:`expert_choice` with its scratch space given: ``feat`` (see
+    ``_F_VALUE``: float, ``EXPERT_FEATURES`` rows by route positions, at least one per
+    line) and ``buf`` (per station). The best move that
     satisfies ``restrict`` wins, else the best move."""
     mark, empty, boxes = st.mark, st.empty, st.boxes
     if restrict == NO_RACE:
@@ -851,12 +889,16 @@ def _expert(kind, value, city, types, blend, st, avail, counts, best_buf, dec, w
             stars += counts[c]
     star_frac = stars / cards if cards > 0 else 0.0
     empty_w = w[W_EMPTY] + w[W_EMPTY_LATE] * late
+    _fill_chances(city, blend, st, feat)
     for m in range(n_lines):
-        runs, transfers, first_star, first, first_run, next_star = _line_walk(city, mark, m)
+        runs, transfers, first_star, first, first_run, next_star, shared = _line_walk(
+            city, mark, feat, m
+        )
         feat[_F_RUNS, m], feat[_F_TRANSFERS, m], feat[_F_STAR, m] = runs, transfers, first_star
         feat[_F_FIRST, m], feat[_F_RUN, m], feat[_F_NEXT, m] = first, first_run, next_star
+        feat[_F_SHARED, m] = shared
         feat[_F_VALUE, m] = _line_value(city, blend, st, avail, race, w, m, runs, transfers,
-                                        first_star, late, star_frac)  # fmt: skip
+                                        shared, first_star, late, star_frac)  # fmt: skip
     best_line, best_station, best = -1, -1, 0.0
     kept_line, kept_station, kept = -1, -1, 0.0  # the best move the restriction allows
     if kind == FREE:
@@ -913,7 +955,7 @@ def expert_choice(
     the moves ``restrict`` allows if there are any (the code of a restriction, see
     :func:`vvlab.compiled.spec.restriction_code`; 0: none).
     Returns (line, station, count of stations written to best_buf)."""
-    feat = np.zeros((EXPERT_FEATURES, st.boxes.shape[0]), np.float64)
+    feat = np.zeros((EXPERT_FEATURES, city.line_st.shape[0]), np.float64)
     buf = np.zeros(st.mark.shape[0] + 1, np.int64)
     blend = np.zeros(reach.shape, np.float64)
     blend_reach(reach, weights, blend)
@@ -1141,7 +1183,7 @@ class Table(NamedTuple):
     buf: np.ndarray  # scratch, per station
     ws: np.ndarray  # the look-ahead's and rollout's scratch space (see workspace)
     race: np.ndarray  # per seat and line: the rivals' best chance (see race_row)
-    feat: np.ndarray  # scratch, per line: the expert's line features (float)
+    feat: np.ndarray  # scratch: the expert's line features (float, see _F_VALUE)
     blend: np.ndarray  # per seat: the expert's reach table (see blend_reach)
 
 
@@ -1265,7 +1307,7 @@ def play_games(
         np.zeros(n_stations + 1, np.int64),
         workspace(city, types),
         np.zeros((players, n_lines), np.int64),
-        np.zeros((EXPERT_FEATURES, n_lines), np.float64),
+        np.zeros((EXPERT_FEATURES, city.line_st.shape[0]), np.float64),
         np.zeros((players, reach.shape[0], reach.shape[1]), np.float64),
     )
     for p in range(players):
