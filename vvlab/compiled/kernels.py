@@ -641,24 +641,39 @@ def blend_reach(reach, w, out):
 # empty transfer stations, the star value of the first empty station, the route position
 # of the first empty station, the length of the first run, the star value at the start
 # of the second run (0 when there is none) and the line's share of stations the other
-# lines should fill. ``_F_FILL`` has a column per route position (``city.line_st``): the
-# chance that the line's boxes reach that station (see ``_fill_chances``).
-_F_VALUE, _F_RUNS, _F_TRANSFERS, _F_STAR, _F_FIRST, _F_RUN, _F_NEXT, _F_SHARED, _F_FILL = range(9)
-EXPERT_FEATURES = 9
+# lines should fill. ``_F_FILL`` and ``_F_OTHER`` have a column per route position
+# (``city.line_st``): the chance that the line's boxes reach that station, and that
+# another line's do (see ``_fill_chances``).
+(_F_VALUE, _F_RUNS, _F_TRANSFERS, _F_STAR, _F_FIRST, _F_RUN, _F_NEXT, _F_SHARED, _F_FILL,
+ _F_OTHER) = range(10)  # fmt: skip
+EXPERT_FEATURES = 10
 
 
 @hot_inline
 def _fill_chances(city, blend, st, feat):
-    """``feat[_F_FILL, i]``: the chance (``blend``, between its rows) that the line at
-    route position ``i`` fills that station with the boxes it has left: its boxes cross
-    the empty stations up to it. Read as of the start of a decision."""
-    line_st, last = city.line_st, blend.shape[0] - 1
+    """``feat[_F_FILL, i]``: the chance (``blend``) that the line at route position ``i``
+    fills that station with the boxes it has left: its boxes cross the empty stations up
+    to it; ``feat[_F_OTHER, i]``: the chance that another line does. Read as of the start
+    of a decision; only written where they are read (empty transfer stations, so lines
+    not completed)."""
+    line_st, star_value, last = city.line_st, city.star_value, blend.shape[0] - 1
     for m in range(st.boxes.shape[0]):
+        if st.done[m] != 0:
+            continue
         count, b = 0, st.boxes[m]
         for i in range(city.line_off[m], city.line_off[m + 1]):
-            if st.mark[U(line_st[U(i)])] == 0:
+            s = U(line_st[U(i)])
+            if st.mark[s] == 0:
                 count += 1
-            feat[_F_FILL, i] = blend[min(count, last), b] if st.done[m] == 0 else 0.0
+                if star_value[s] > 2:  # on several lines
+                    feat[_F_FILL, i] = blend[min(count, last), b]
+    for m in range(st.boxes.shape[0]):
+        if st.done[m] != 0:
+            continue
+        for i in range(city.line_off[m], city.line_off[m + 1]):
+            s = U(line_st[U(i)])
+            if st.mark[s] == 0 and star_value[s] > 2:
+                feat[_F_OTHER, i] = _shared(city, feat, m, s)
 
 
 @hot_inline
@@ -691,7 +706,7 @@ def _line_walk(city, mark, feat, m):
                 first_run += 1
             if star_value[s] > 2:  # on several lines
                 transfers += 1
-                shared += _shared(city, feat, m, s)
+                shared += feat[_F_OTHER, i]
             in_run = True
         else:
             in_run = False
@@ -749,10 +764,9 @@ def _crossed_once(city, mark, feat, m, q):
     elif not left and not right:
         runs -= 1
     transfers, shared = int(feat[_F_TRANSFERS, m]), feat[_F_SHARED, m]
-    s = U(line_st[U(q)])
-    if star_value[s] > 2:
+    if star_value[U(line_st[U(q)])] > 2:
         transfers -= 1
-        shared -= _shared(city, feat, m, s)
+        shared -= feat[_F_OTHER, q]
     first_star = int(feat[_F_STAR, m])
     if q == int(feat[_F_FIRST, m]):
         first_star = 0
@@ -778,14 +792,13 @@ def _played_line(kind, city, mark, feat, line, buf, n):
     if kind == EXPRESS:
         runs, transfers, first_star, _f, _r, _n, shared = _line_walk(city, mark, feat, line)
         return runs, transfers, shared, first_star
-    for c in range(n):
-        s = U(buf[c])
-        if city.star_value[s] > 2:
+    first = int(feat[_F_FIRST, line])
+    for c in range(n):  # the start of the first run
+        if city.star_value[U(buf[c])] > 2:
             transfers -= 1
-            shared -= _shared(city, feat, line, s)
+            shared -= feat[_F_OTHER, first + c]
     if n == int(feat[_F_RUN, line]):
         return runs - 1, transfers, shared, int(feat[_F_NEXT, line])
-    first = int(feat[_F_FIRST, line])
     return runs, transfers, shared, city.star_value[U(city.line_st[U(first + n)])]
 
 
