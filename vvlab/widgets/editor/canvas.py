@@ -277,7 +277,7 @@ def plan_content(
         frame = canvas_frame(box, width, height)
         sketched = getattr(names, "sketch", None)  # a NameCache remembers a draft's too
         placed = sketched(data, frame) if sketched is not None else None
-        specs = [t.to_plotly_json() for t in sketch_traces(data, frame, placed, lines is None)]
+        specs = sketch_traces(data, frame, placed, lines is None)
         specs[:0] = lines.sketch(data) if lines is not None else []
         layout = plan_layout(_sketch_title(data), width, height)
     else:

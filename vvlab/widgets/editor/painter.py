@@ -150,22 +150,23 @@ class CanvasPainter:
         overlays = keyed(t.to_plotly_json() for t in overlay_traces(ed, selected))
         every = self._arrange(self._plan + overlays)
         self.last_changes = {}
-        with self.figure.batch_update():
-            for (key, spec), trace in zip(every, self.figure.data, strict=True):
-                self._restyle(key, trace, spec)
-            for path, value in changes(self.shown_layout, self._layout).items():
-                self.figure.layout[path] = value
-            self.shown_layout = self._layout
+        restyle = {}
+        for index, (key, spec) in enumerate(every):
+            todo = self._changed(key, spec)
+            if todo:
+                restyle[index] = todo
+        send_update(self.figure, restyle, changes(self.shown_layout, self._layout))
+        self.shown_layout = self._layout
 
-    def _restyle(self, key: Key, trace: Any, spec: dict[str, Any]) -> None:
+    def _changed(self, key: Key, spec: dict[str, Any]) -> dict[str, Any]:
+        """The leaf properties of trace ``key`` to send to show ``spec``."""
         old = self.shown[key]
         if old is spec or old == spec:
-            return
+            return {}
         todo = changes(old, spec)
-        for path, value in todo.items():
-            trace[path] = value
         self.shown[key] = spec
         self.last_changes[key] = list(todo)
+        return todo
 
     def _arrange(self, wanted: list[tuple[Key, dict[str, Any]]]) -> list[tuple[Key, Any]]:
         """Add and reorder traces so that those wanted come first, in order; a trace
@@ -198,3 +199,26 @@ class CanvasPainter:
         self.figure.data = [t for _, t in kept]
         self.keys = [k for k, _ in kept]
         self.shown = {k: self.shown[k] for k in self.keys}
+
+
+def send_update(
+    figure: go.FigureWidget, restyle: dict[int, dict[str, Any]], relayout: dict[str, Any]
+) -> None:
+    """Send the changed leaf properties of the traces (``restyle``: by trace index) and
+    of the layout in one ``batch_update`` message. The layout's are set as usual; the
+    traces' are handed to the batch as they are, without plotly checking each value
+    again: they come from traces plotly built (and checked), and checking them
+    property by property took most of an edit's time. At the batch's end plotly
+    applies them to the figure and sends them, as it does for checked ones.
+
+    >>> fig = go.FigureWidget([go.Scatter(x=[1], y=[2]), go.Scatter(x=[3], y=[4])])
+    >>> send_update(fig, {1: {"x": [5, 6], "marker.color": "red"}}, {"title.text": "T"})
+    >>> fig.data[1].x, fig.data[1].marker.color, fig.data[0].x, fig.layout.title.text
+    ((5, 6), 'red', (1,), 'T')
+    """
+    with figure.batch_update():
+        for path, value in relayout.items():
+            figure.layout[path] = value
+        edits = figure._batch_trace_edits  # what a checked ``trace[path] = value`` fills
+        for index, todo in restyle.items():
+            edits.setdefault(index, {}).update(todo)
