@@ -208,11 +208,7 @@ class _Namer:
         return [sid for sid, ok in zip(sids, room, strict=True) if ok]
 
     def _options(self, sid: str, kind: str, size: float) -> Options:
-        at = (kind, size, *self.stations[sid])
-        if at not in self.options:
-            make = name_options if kind == "near" else leader_options
-            self.options[at] = make(*self.stations[sid], size)
-        return self.options[at]
+        return station_options(self.options, kind, *self.stations[sid], size)
 
     def make_room(self, sid: str, tries: int = 40) -> None:
         """Name key station ``sid`` (no room left) by moving a name in its way: try the
@@ -229,6 +225,33 @@ class _Namer:
                 self.scene.drop(mine.box, mine.leader)
             self.placed[other] = theirs
             self.scene.take(theirs.box, theirs.leader)
+
+
+def station_options(
+    memo: dict[tuple[Any, ...], Options] | None,
+    kind: str,
+    name: str,
+    point: Point,
+    radius: float,
+    size: float = NAME_SIZE,
+) -> Options:
+    """A station's candidate places: :func:`name_options` (``kind`` ``"near"``) or
+    :func:`leader_options` (``"far"``), kept in ``memo`` as :func:`place_names` keeps
+    them.
+
+    >>> memo = {}
+    >>> station_options(memo, "near", "Aa", (0.0, 0.0), 4.0) is station_options(
+    ...     memo, "near", "Aa", (0.0, 0.0), 4.0)
+    True
+    """
+    at = (kind, size, name, point, radius)
+    found = None if memo is None else memo.get(at)
+    if found is None:
+        make = name_options if kind == "near" else leader_options
+        found = make(name, point, radius, size)
+        if memo is not None:
+            memo[at] = found
+    return found
 
 
 def keep_relative(

@@ -30,6 +30,7 @@ from vvlab.viz.labels import (
     keep_relative,
     name_width,
     place_names,
+    station_options,
 )
 from vvlab.viz.scene import Segment, box_columns
 
@@ -92,7 +93,8 @@ def place_again(
     if before.bounds != now.bounds or len(changed) > CHANGED_SHARE * max(len(now.points), 1):
         return place_naming(now, keep_relative(placed, before.points, now.points), memo)
     ids = list(now.names)
-    opened = [s for s, o in zip(ids, _opened(before, now, placed, changed, ids), strict=True) if o]
+    is_open = _opened(before, now, placed, changed, ids, memo)
+    opened = [s for s, o in zip(ids, is_open, strict=True) if o]
     if not opened:
         return {s: placed[s] for s in ids if s in placed}
     fixed = {s: placed[s] for s in ids if s in placed and s not in set(opened)}
@@ -109,27 +111,31 @@ def place_again(
 
 
 def _opened(
-    before: Naming, now: Naming, placed: dict[str, Name], changed: set[str], ids: list[str]
+    before: Naming,
+    now: Naming,
+    placed: dict[str, Name],
+    changed: set[str],
+    ids: list[str],
+    memo: dict | None = None,
 ) -> np.ndarray:
     """Which stations of ``ids`` to name again: the changed ones; those named before
     whose name (or leader) the change now blocks (a new marker, obstacle or line in
     its way); those without a name whose places the change blocks or frees."""
-    blocking, freed = (
-        _blocking_boxes(before, now, changed),
-        _freed_boxes(before, now, placed, changed),
-    )
+    blocking = _blocking_boxes(before, now, changed)
     added = np.array(list(set(now.lines) - set(before.lines)), dtype=float).reshape(-1, 2, 2)
     extents = _reaches(now, placed, changed, ids)
     named = np.array([s in placed and s not in changed for s in ids], dtype=bool)
     opened = np.array([s in changed for s in ids], dtype=bool)
-    opened |= _meets_any(extents, blocking)
+    opened |= named & _meets_any(extents, blocking)
     if len(added):
         grown = extents + np.array([-1, -1, 1, 1]) * LINE_WIDTH / 2
-        opened |= named & segments_hitting_box(added[:, 0], added[:, 1], box_columns(grown)).any(
-            axis=1
-        )
-        freed = np.concatenate([freed, _segment_boxes(added)])
-    opened |= ~named & _meets_any(extents, freed)
+        crossed = segments_hitting_box(added[:, 0], added[:, 1], box_columns(grown))
+        opened |= named & crossed.any(axis=1)
+    freed = _freed_boxes(before, now, placed, changed)
+    for k in np.flatnonzero(~named & ~opened & _meets_any(extents, freed)):
+        sid = ids[k]  # room may have come free where it could go: test its places
+        places = station_options(memo, "near", now.names[sid], now.points[sid], now.radii[sid])
+        opened[k] = sid in now.key or bool(_meets_any(freed, places.boxes).any())
     return opened
 
 
@@ -160,7 +166,11 @@ def _freed_boxes(
     before: Naming, now: Naming, placed: dict[str, Name], changed: set[str]
 ) -> np.ndarray:
     """Boxes (rows) where room may have come free: the changed stations' markers and
-    names as they were, the lines and obstacles removed."""
+    names as they were, and the lines between two stations removed and not drawn
+    again close by (a plan's lines, drawn side by side, and the same lines drawn as a
+    draft, through the stations' centres, free no room). Not the obstacles removed
+    nor the lines out to them: a plan's wagons vanish while the city is a draft, and
+    come back; the names beside them should not come and go with them."""
     boxes: list[Box] = []
     for sid in changed:
         if sid in before.points:
@@ -168,15 +178,12 @@ def _freed_boxes(
             boxes.append((x - r, y - r, x + r, y + r))
         if sid in placed:
             boxes.append(_name_extent(placed[sid]))
-    boxes += list(set(before.obstacles) - set(now.obstacles))
     removed = np.array(list(set(before.lines) - set(now.lines)), dtype=float).reshape(-1, 2, 2)
-    return np.concatenate([np.array(boxes, dtype=float).reshape(-1, 4), _segment_boxes(removed)])
-
-
-def _segment_boxes(segments: np.ndarray) -> np.ndarray:
-    """The bounding box of each segment (shape ``(n, 2, 2)``), grown by the line's width."""
-    low, high = segments.min(axis=1) - LINE_WIDTH, segments.max(axis=1) + LINE_WIDTH
-    return np.concatenate([low, high], axis=1).reshape(-1, 4)
+    now_lines = np.array(now.lines, dtype=float).reshape(-1, 2, 2)
+    stations = np.array(list(before.points.values()), dtype=float).reshape(-1, 2)
+    joining = removed[_joins(removed, stations)]
+    gone = joining[~_redrawn(joining, now_lines)]
+    return np.concatenate([np.array(boxes, dtype=float).reshape(-1, 4), _segment_boxes(gone)])
 
 
 def _name_extent(name: Name) -> Box:
@@ -186,6 +193,54 @@ def _name_extent(name: Name) -> Box:
         (a, b), (c, d) = name.leader
         x0, y0, x1, y1 = min(x0, a, c), min(y0, b, d), max(x1, a, c), max(y1, b, d)
     return (x0, y0, x1, y1)
+
+
+def _segment_boxes(segments: np.ndarray) -> np.ndarray:
+    """The bounding box of each segment (shape ``(n, 2, 2)``), grown by the line's width."""
+    low, high = segments.min(axis=1) - LINE_WIDTH, segments.max(axis=1) + LINE_WIDTH
+    return np.concatenate([low, high], axis=1).reshape(-1, 4)
+
+
+REDRAWN = 12.0
+"""Pixels within which a removed line drawn again counts as the same line."""
+
+
+def _joins(segments: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Which ``segments`` (``(n, 2, 2)``) join two of ``points``: each end within
+    :data:`REDRAWN` of a different one (not a station and a wagon, nor the short
+    pieces a plan draws within a station).
+
+    >>> _joins(np.array([[[0, 0], [9, 0]], [[0, 0], [60, 0]], [[0, 0], [3, 0]]], float),
+    ...        np.array([[0.0, 1.0], [10.0, 0.0]])).tolist()
+    [True, False, False]
+    """
+    if not len(segments) or not len(points):
+        return np.zeros(len(segments), dtype=bool)
+    ends = segments.reshape(-1, 2)
+    gaps = np.hypot(*(ends[:, None, :] - points[None]).transpose(2, 0, 1))
+    nearest = gaps.argmin(axis=1).reshape(-1, 2)
+    close = (gaps.min(axis=1) <= REDRAWN).reshape(-1, 2).all(axis=1)
+    return close & (nearest[:, 0] != nearest[:, 1])
+
+
+def _redrawn(segments: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """Which ``segments`` (``(n, 2, 2)``) are drawn again among ``others``: one of
+    them has its two ends within :data:`REDRAWN` of the segment's (either way round).
+
+    >>> seg = np.array([[[0.0, 0.0], [10.0, 0.0]], [[0.0, 50.0], [10.0, 50.0]]])
+    >>> _redrawn(seg, np.array([[[10.0, 3.0], [0.0, 3.0]]])).tolist()
+    [True, False]
+    """
+    if not len(segments) or not len(others):
+        return np.zeros(len(segments), dtype=bool)
+
+    def apart(p: np.ndarray, q: np.ndarray) -> np.ndarray:
+        return np.abs(p[:, None, :] - q[None, :, :]).max(axis=2)
+
+    a, b = segments[:, 0], segments[:, 1]
+    same = np.maximum(apart(a, others[:, 0]), apart(b, others[:, 1]))
+    turned = np.maximum(apart(a, others[:, 1]), apart(b, others[:, 0]))
+    return (np.minimum(same, turned) <= REDRAWN).any(axis=1)
 
 
 def _reaches(now: Naming, placed: dict[str, Name], changed: set[str], ids: list[str]) -> np.ndarray:
@@ -221,9 +276,24 @@ def _bounding(boxes: np.ndarray) -> Box:
 
 
 def _segments_in(lines: Iterable[Segment], area: Box) -> list[Segment]:
-    """The segments whose bounding box meets ``area`` (the others cannot matter)."""
-    return [
-        seg for seg in lines
-        if _meets((min(seg[0][0], seg[1][0]), min(seg[0][1], seg[1][1]),
-                   max(seg[0][0], seg[1][0]), max(seg[0][1], seg[1][1])), area)
-    ]  # fmt: skip
+    """The parts of the segments inside ``area`` (Liang-Barsky clipping): the names
+    placed again stay there, and a line raster of the area alone is quick to draw.
+
+    >>> _segments_in([((0.0, 5.0), (20.0, 5.0)), ((0.0, 50.0), (9.0, 50.0))], (5, 0, 10, 10))
+    [((5.0, 5.0), (10.0, 5.0))]
+    """
+    seg = np.array(list(lines), dtype=float).reshape(-1, 2, 2)
+    p, d = seg[:, 0], seg[:, 1] - seg[:, 0]
+    t0, t1 = np.zeros(len(seg)), np.ones(len(seg))
+    for axis, (lo, hi) in enumerate(((area[0], area[2]), (area[1], area[3]))):
+        start, step = p[:, axis], d[:, axis]
+        flat = step == 0
+        inside = (lo <= start) & (start <= hi)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            a, b = (lo - start) / step, (hi - start) / step
+        t0 = np.maximum(t0, np.where(flat, np.where(inside, 0.0, np.inf), np.minimum(a, b)))
+        t1 = np.minimum(t1, np.where(flat, np.where(inside, 1.0, -np.inf), np.maximum(a, b)))
+    keep = t0 <= t1
+    p, d, t0, t1 = p[keep], d[keep], t0[keep, None], t1[keep, None]
+    ends = np.stack([p + t0 * d, p + t1 * d], axis=1)
+    return [((float(a), float(b)), (float(c), float(e))) for (a, b), (c, e) in ends]

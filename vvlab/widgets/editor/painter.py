@@ -69,6 +69,17 @@ def changes(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     return {p: v for p, v in out.items() if p not in parents}
 
 
+def _in_order(keys: list[Key], wanted: list[Key]) -> bool:
+    """Whether ``wanted`` come in ``keys`` in the same order (others between them).
+
+    >>> a, b, c = ("a", "", 0), ("b", "", 0), ("c", "", 0)
+    >>> _in_order([a, b, c], [a, c]), _in_order([a, b, c], [c, a])
+    (True, False)
+    """
+    rest = iter(keys)
+    return all(any(k == w for k in rest) for w in wanted)
+
+
 def keyed(specs: Iterable[dict[str, Any]]) -> list[tuple[Key, dict[str, Any]]]:
     """Each trace's JSON with its key ``(role, line, n)``.
 
@@ -169,10 +180,12 @@ class CanvasPainter:
         return todo
 
     def _arrange(self, wanted: list[tuple[Key, dict[str, Any]]]) -> list[tuple[Key, Any]]:
-        """Add and reorder traces so that those wanted come first, in order; a trace
-        no longer wanted is parked (hidden) after them for when it comes back (a line
-        of a city turning valid again, a selection). Outside any batch: plotly.py
-        mixes up a batch's restyles when traces move. Returns every trace's new spec."""
+        """Add traces so that those wanted are there, and reorder them only when they
+        are not already in the wanted order; a trace no longer wanted is parked
+        (hidden) where it is, for when it comes back (a line of a city turning valid
+        again, a selection): a city turning valid or not moves no trace. Outside any
+        batch: plotly.py mixes up a batch's restyles when traces move. Returns every
+        trace's new spec, in the figure's order."""
         keys = [k for k, _ in wanted]
         wanted_keys = set(keys)
         parked = [k for k in self.keys if k not in wanted_keys]
@@ -187,12 +200,15 @@ class CanvasPainter:
                 trace.on_click(self.on_click)
             self.keys += [k for k, _ in new]
             self.shown.update(new)
-        order = keys + parked
-        if self.keys != order:
+        if not _in_order(self.keys, keys):
+            order = keys + parked
             where = {k: i for i, k in enumerate(self.keys)}
             self.figure.data = [self.figure.data[where[k]] for k in order]
             self.keys = order
-        return wanted + [(k, {**self.shown[k], "visible": False}) for k in parked]
+        specs = dict(wanted)
+        return [
+            (k, specs[k] if k in specs else {**self.shown[k], "visible": False}) for k in self.keys
+        ]
 
     def _drop(self, gone: set[Key]) -> None:
         kept = [(k, t) for k, t in zip(self.keys, self.figure.data, strict=True) if k not in gone]
