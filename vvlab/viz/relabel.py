@@ -129,8 +129,10 @@ def _opened(
     opened |= named & _meets_any(extents, blocking)
     if len(added):
         grown = extents + np.array([-1, -1, 1, 1]) * LINE_WIDTH / 2
-        crossed = segments_hitting_box(added[:, 0], added[:, 1], box_columns(grown))
-        opened |= named & crossed.any(axis=1)
+        rows = np.flatnonzero(named & _meets_any(grown, _segment_boxes(added, 0.0)))
+        if len(rows):  # the exact test only where the boxes meet
+            crossed = segments_hitting_box(added[:, 0], added[:, 1], box_columns(grown[rows]))
+            opened[rows[crossed.any(axis=1)]] = True
     freed = _freed_boxes(before, now, placed, changed)
     for k in np.flatnonzero(~named & ~opened & _meets_any(extents, freed)):
         sid = ids[k]  # room may have come free where it could go: test its places
@@ -195,9 +197,9 @@ def _name_extent(name: Name) -> Box:
     return (x0, y0, x1, y1)
 
 
-def _segment_boxes(segments: np.ndarray) -> np.ndarray:
-    """The bounding box of each segment (shape ``(n, 2, 2)``), grown by the line's width."""
-    low, high = segments.min(axis=1) - LINE_WIDTH, segments.max(axis=1) + LINE_WIDTH
+def _segment_boxes(segments: np.ndarray, pad: float = LINE_WIDTH) -> np.ndarray:
+    """The bounding box of each segment (shape ``(n, 2, 2)``), grown by ``pad``."""
+    low, high = segments.min(axis=1) - pad, segments.max(axis=1) + pad
     return np.concatenate([low, high], axis=1).reshape(-1, 4)
 
 

@@ -150,8 +150,9 @@ class CanvasPainter:
     def paint(self, ed: MapEditorController, selected: str | None = None) -> None:
         """Redraw what changed since the last paint (only the overlays when the city
         and the grid are the same)."""
-        plan_key = (json.dumps(ed.live, sort_keys=True, default=str), ed.grid_step)
-        if plan_key != self._plan_key:
+        plan_key = (ed.live, ed.grid_step)  # every edit replaces ed.live: identity will do
+        last = self._plan_key
+        if last is None or last[0] is not plan_key[0] or last[1] != plan_key[1]:
             traces, self._layout = plan_content(
                 ed, *self.size, self._geometry, self._grid, self.view, self._names, self._wagons,
                 self._lines,
