@@ -61,7 +61,8 @@ def place_names(
     for the next call (the map editor keeps one from edit to edit). ``fixed``: names
     of other stations that stay where they are (placed before, out of an edit's
     reach: :func:`~vvlab.viz.relabel.place_again`); the names placed keep clear of
-    them and their leaders.
+    them and their leaders, in one quick try (no names moved to make room: a key
+    station left without one tells the caller to place everything again).
 
     >>> points = {"a": (50.0, 50.0), "b": (90.0, 50.0)}
     >>> placed = place_names({"a": "Aa", "b": "Bb"}, points, {"a": 4, "b": 4}, key={"a"},
@@ -80,7 +81,7 @@ def place_names(
     best = None
     options = memo if memo is not None else {}
     lines_drawn = LabelScene((), lines, clearance=LINE_WIDTH / 2).lines  # drawn once
-    for round_ in range(ROUNDS):
+    for round_ in range(1 if fixed else ROUNDS):  # around fixed names: one quick try
         scene = LabelScene([*markers, *obstacles], bounds=bounds)
         scene.lines = lines_drawn
         for name in (fixed or {}).values():
@@ -92,7 +93,7 @@ def place_names(
             if s not in namer.placed:
                 namer.place(s, key=True)
         missing = [s for s in order if s not in namer.placed]
-        for s in missing:
+        for s in missing if not fixed else ():
             namer.make_room(s)
         missing = [s for s in order if s not in namer.placed]
         if best is None or len(missing) < len(best[1]):

@@ -107,6 +107,8 @@ def place_again(
                            now.points),
         memo=memo, fixed=fixed,
     )  # fmt: skip
+    if any(s in now.key and s not in new and (s in placed or s in changed) for s in opened):
+        return place_naming(now, keep_relative(placed, before.points, now.points), memo)
     return {s: fixed[s] if s in fixed else new[s] for s in ids if s in fixed or s in new}
 
 

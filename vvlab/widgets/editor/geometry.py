@@ -135,15 +135,15 @@ class NameCache:
 
     def _place(self, key: Any, naming: Callable[[], Naming]) -> None:
         """The names for ``key``: as shown the last time it was (an undo), or placed
-        again where the change from those shown now can reach (in the same view)."""
+        again where the change from those shown now can reach (in another view, all of
+        them, each first tried where it was beside its station)."""
         if key in self.recent:
             self.names, self.naming = self.recent[key]
         else:
             now = naming()
             if len(self.memo) > self.MEMO_SIZE:
                 self.memo.clear()
-            same_view = self.naming is not None and self.key[3] == key[3]
-            if same_view:
+            if self.naming is not None:  # in another view too: each name tried where it was
                 self.names = place_again(self.naming, self.names, now, self.memo)
             else:
                 self.names = place_naming(now, None, self.memo)
