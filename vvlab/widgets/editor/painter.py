@@ -224,9 +224,11 @@ def send_update(
     """Send the changed leaf properties of the traces (``restyle``: by trace index) and
     of the layout in one ``batch_update`` message. The layout's are set as usual; the
     traces' are handed to the batch as they are, without plotly checking each value
-    again: they come from traces plotly built (and checked), and checking them
-    property by property took most of an edit's time. At the batch's end plotly
-    applies them to the figure and sends them, as it does for checked ones.
+    again: they are plotly's own JSON of traces, or dicts built to equal it (tested),
+    and checking them property by property took most of an edit's time. At the
+    batch's end plotly applies them to the figure and sends them, as it does for
+    checked ones. (With a plotly whose batch keeps its edits elsewhere, they are set
+    and checked one by one.)
 
     >>> fig = go.FigureWidget([go.Scatter(x=[1], y=[2]), go.Scatter(x=[3], y=[4])])
     >>> send_update(fig, {1: {"x": [5, 6], "marker.color": "red"}}, {"title.text": "T"})
@@ -236,6 +238,10 @@ def send_update(
     with figure.batch_update():
         for path, value in relayout.items():
             figure.layout[path] = value
-        edits = figure._batch_trace_edits  # what a checked ``trace[path] = value`` fills
+        edits = getattr(figure, "_batch_trace_edits", None)  # what ``trace[path] = v`` fills
         for index, todo in restyle.items():
-            edits.setdefault(index, {}).update(todo)
+            if isinstance(edits, dict):
+                edits.setdefault(index, {}).update(todo)
+            else:
+                for path, value in todo.items():
+                    figure.data[index][path] = value
