@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from vvlab.viz.geometry import LINE_WIDTH, Box, Point, segments_hitting_box
+from vvlab.viz.geometry import LINE_WIDTH, Box, Point, clip_segments, segments_hitting_box
 from vvlab.viz.labels import (
     LEADER_REACH,
     LEADING,
@@ -97,7 +97,8 @@ def place_again(
     opened = [s for s, o in zip(ids, is_open, strict=True) if o]
     if not opened:
         return {s: placed[s] for s in ids if s in placed}
-    fixed = {s: placed[s] for s in ids if s in placed and s not in set(opened)}
+    again = set(opened)
+    fixed = {s: placed[s] for s in ids if s in placed and s not in again}
     area = _bounding(_reaches(now, {}, set(), opened))
     new = place_names(
         {s: now.names[s] for s in opened}, now.points, now.radii,
@@ -287,17 +288,8 @@ def _segments_in(lines: Iterable[Segment], area: Box) -> list[Segment]:
     [((5.0, 5.0), (10.0, 5.0))]
     """
     seg = np.array(list(lines), dtype=float).reshape(-1, 2, 2)
-    p, d = seg[:, 0], seg[:, 1] - seg[:, 0]
-    t0, t1 = np.zeros(len(seg)), np.ones(len(seg))
-    for axis, (lo, hi) in enumerate(((area[0], area[2]), (area[1], area[3]))):
-        start, step = p[:, axis], d[:, axis]
-        flat = step == 0
-        inside = (lo <= start) & (start <= hi)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            a, b = (lo - start) / step, (hi - start) / step
-        t0 = np.maximum(t0, np.where(flat, np.where(inside, 0.0, np.inf), np.minimum(a, b)))
-        t1 = np.minimum(t1, np.where(flat, np.where(inside, 1.0, -np.inf), np.maximum(a, b)))
+    t0, t1 = clip_segments(seg[:, 0], seg[:, 1], area)
     keep = t0 <= t1
-    p, d, t0, t1 = p[keep], d[keep], t0[keep, None], t1[keep, None]
-    ends = np.stack([p + t0 * d, p + t1 * d], axis=1)
+    p, d = seg[keep, 0], seg[keep, 1] - seg[keep, 0]
+    ends = np.stack([p + t0[keep, None] * d, p + t1[keep, None] * d], axis=1)
     return [((float(a), float(b)), (float(c), float(e))) for (a, b), (c, e) in ends]

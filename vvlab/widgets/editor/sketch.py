@@ -44,12 +44,6 @@ def _routes(data: dict[str, Any], stations: dict[str, Any]) -> list[list[str]]:
     return [[s for s in line.get("stations") or [] if s in stations] for line in data["lines"]]
 
 
-def sketch_points(data: dict[str, Any], frame: Frame) -> dict[str, tuple[float, float]]:
-    """Each placed station of a draft in the pixels of ``frame``."""
-    stations = known_stations(data)
-    return {s: frame.to_px((float(st["x"]), float(st["y"]))) for s, st in stations.items()}
-
-
 def sketch_names(
     data: dict[str, Any],
     frame: Frame,
