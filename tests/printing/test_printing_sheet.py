@@ -14,7 +14,7 @@ from vvlab.model.generate import generate_city
 from vvlab.printing import SheetLayoutError, sheet_page, write_sheet
 from vvlab.printing.page import paper_size
 from vvlab.printing.plan import BOX_GAP, box_sides
-from vvlab.printing.sheet import HEADER, MARGIN, PANEL, schematic_layout
+from vvlab.printing.sheet import HEADER, MARGIN, PANEL
 from vvlab.printing.svg import to_svg
 
 GENERATED = [(4, 20, 0), (6, 35, 2), (10, 80, 1)]
@@ -35,11 +35,20 @@ _LAID_OUT: dict[str, Any] = {}
 """Schematic layouts worked out in this test session, by city (a layout takes seconds)."""
 
 
+WORK = 60 / 4
+"""The work vvlab.design.schematic does by default (a quarter of its 60 s), as
+``vvlab print --schematic`` lays a city out, here with a safety net long enough that
+a loaded machine stops it by work too: the same layout everywhere (stopped by time,
+it would depend on the load)."""
+
+
 def _laid_out(city):
     """The city's schematic layout, worked out once per session."""
+    from vvlab.design import schematic
+
     key = repr(city.to_dict())
     if key not in _LAID_OUT:
-        _LAID_OUT[key] = schematic_layout(city)
+        _LAID_OUT[key] = schematic(city, work_limit=WORK, time_limit_s=600)
     return _LAID_OUT[key]
 
 

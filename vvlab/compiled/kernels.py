@@ -861,6 +861,17 @@ def _skips(city, mark, line, value):
 
 
 @hot_inline
+def _track(i, v, ok, best_i, best, kept_i, kept):
+    """The best move so far (``best_i``, ``best``) and the best the restriction
+    allows (``kept_i``, ``kept``), with move ``i`` of value ``v`` (``ok``: allowed)."""
+    if best_i < 0 or v > best:
+        best_i, best = i, v
+    if ok and (kept_i < 0 or v > kept):
+        kept_i, kept = i, v
+    return best_i, best, kept_i, kept
+
+
+@hot_inline
 def _allowed(restrict, kind, value, city, mark, line, station):
     """Whether a move (``line``, or ``station`` for a free card) satisfies the
     restriction (codes of :data:`vvlab.compiled.spec.RESTRICTIONS`; a transfer station
@@ -925,12 +936,10 @@ def _expert(kind, value, city, types, blend, st, avail, counts, best_buf, dec, w
                               1, feat, dec)  # fmt: skip
             v -= empty_w
             undo_move(city, -1, buf, 1, mark, empty, boxes)
-            if best_station < 0 or v > best:
-                best_station, best = s, v
-            if ok and (kept_station < 0 or v > kept):
-                kept_station, kept = s, v
-        if kept_station >= 0:
-            best_station = kept_station
+            best_station, best, kept_station, kept = _track(
+                s, v, ok, best_station, best, kept_station, kept
+            )
+        best_station = kept_station if kept_station >= 0 else best_station
         if best_station < 0:
             return -1, -1, 0
         best_buf[0] = best_station
@@ -946,12 +955,8 @@ def _expert(kind, value, city, types, blend, st, avail, counts, best_buf, dec, w
                           feat, dec)  # fmt: skip
         v += star - n * empty_w
         undo_move(city, line, buf, n, mark, empty, boxes)
-        if best_line < 0 or v > best:
-            best_line, best = line, v
-        if ok and (kept_line < 0 or v > kept):
-            kept_line, kept = line, v
-    if kept_line >= 0:
-        best_line = kept_line
+        best_line, best, kept_line, kept = _track(line, v, ok, best_line, best, kept_line, kept)
+    best_line = kept_line if kept_line >= 0 else best_line
     if best_line < 0:
         return -1, -1, 0
     return best_line, -1, reached(kind, value, city, best_line, mark, best_buf)

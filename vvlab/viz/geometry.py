@@ -212,6 +212,20 @@ def segments_hitting_box(p: np.ndarray, q: np.ndarray, box: Box) -> np.ndarray:
     >>> segments_hitting_box(p, q, (0, 0, 1, 1)).tolist()
     [True, False]
     """
+    t0, t1 = clip_segments(p, q, box)
+    return t0 <= t1
+
+
+def clip_segments(p: np.ndarray, q: np.ndarray, box: Box) -> tuple[np.ndarray, np.ndarray]:
+    """Where each segment ``p[i] -> q[i]`` runs inside the rectangle, as the fractions
+    ``t0 <= t1`` of its length (``t0 > t1``: it misses the rectangle); Liang-Barsky,
+    vectorised. ``box`` may hold columns of many rectangles (see
+    :func:`~vvlab.viz.scene.box_columns`).
+
+    >>> t0, t1 = clip_segments(np.array([[0.0, 5.0]]), np.array([[20.0, 5.0]]), (5, 0, 10, 10))
+    >>> t0.tolist(), t1.tolist()
+    ([0.25], [0.5])
+    """
     t0, t1 = np.zeros(len(p)), np.ones(len(p))
     for axis, (lo, hi) in enumerate(((box[0], box[2]), (box[1], box[3]))):
         start, d = p[:, axis], q[:, axis] - p[:, axis]
@@ -222,4 +236,4 @@ def segments_hitting_box(p: np.ndarray, q: np.ndarray, box: Box) -> np.ndarray:
         low = np.where(parallel, np.where(inside, -np.inf, np.inf), np.minimum(a, b))
         high = np.where(parallel, np.where(inside, np.inf, -np.inf), np.maximum(a, b))
         t0, t1 = np.maximum(t0, low), np.minimum(t1, high)
-    return t0 <= t1
+    return t0, t1

@@ -46,6 +46,7 @@ def place_names(
     bounds: Box,
     keep: dict[str, Name] | None = None,
     memo: dict[tuple[Any, ...], Options] | None = None,
+    fixed: dict[str, Name] | None = None,
 ) -> dict[str, Name]:
     """Each name placed, by station id, in the order of ``names``: beside its station's
     marker (``points`` and ``radii`` in pixels, y up; every marker is an obstacle),
@@ -57,7 +58,11 @@ def place_names(
     was relative to its station (the same text), so that an edit moves only the names
     it must (:func:`keep_relative` makes them from an earlier placement). ``memo``: a
     dict that keeps each station's options (by text, point, marker and font size)
-    for the next call (the map editor keeps one from edit to edit).
+    for the next call (the map editor keeps one from edit to edit). ``fixed``: names
+    of other stations that stay where they are (placed before, out of an edit's
+    reach: :func:`~vvlab.viz.relabel.place_again`); the names placed keep clear of
+    them and their leaders, in one quick try (no names moved to make room: a key
+    station left without one tells the caller to place everything again).
 
     >>> points = {"a": (50.0, 50.0), "b": (90.0, 50.0)}
     >>> placed = place_names({"a": "Aa", "b": "Bb"}, points, {"a": 4, "b": 4}, key={"a"},
@@ -70,14 +75,17 @@ def place_names(
         for s, (x, y) in points.items()
     ]
     stations = {s: (names[s], points[s], radii[s]) for s in names}
-    crowd = _crowds(points)
-    order = sorted((s for s in names if s in key), key=lambda s: -crowd[s])
+    order = [s for s in names if s in key]
+    crowd = _crowds(points, order)
+    order.sort(key=lambda s: -crowd[s])
     best = None
     options = memo if memo is not None else {}
     lines_drawn = LabelScene((), lines, clearance=LINE_WIDTH / 2).lines  # drawn once
-    for round_ in range(ROUNDS):
+    for round_ in range(1 if fixed else ROUNDS):  # around fixed names: one quick try
         scene = LabelScene([*markers, *obstacles], bounds=bounds)
         scene.lines = lines_drawn
+        for name in (fixed or {}).values():
+            scene.take(name.box, name.leader)
         namer = _Namer(scene, stations, options, keep or {})
         if round_ == 0:
             namer.take_kept(key)
@@ -85,7 +93,7 @@ def place_names(
             if s not in namer.placed:
                 namer.place(s, key=True)
         missing = [s for s in order if s not in namer.placed]
-        for s in missing:
+        for s in missing if not fixed else ():
             namer.make_room(s)
         missing = [s for s in order if s not in namer.placed]
         if best is None or len(missing) < len(best[1]):
@@ -201,11 +209,7 @@ class _Namer:
         return [sid for sid, ok in zip(sids, room, strict=True) if ok]
 
     def _options(self, sid: str, kind: str, size: float) -> Options:
-        at = (kind, size, *self.stations[sid])
-        if at not in self.options:
-            make = name_options if kind == "near" else leader_options
-            self.options[at] = make(*self.stations[sid], size)
-        return self.options[at]
+        return station_options(self.options, kind, *self.stations[sid], size)
 
     def make_room(self, sid: str, tries: int = 40) -> None:
         """Name key station ``sid`` (no room left) by moving a name in its way: try the
@@ -222,6 +226,33 @@ class _Namer:
                 self.scene.drop(mine.box, mine.leader)
             self.placed[other] = theirs
             self.scene.take(theirs.box, theirs.leader)
+
+
+def station_options(
+    memo: dict[tuple[Any, ...], Options] | None,
+    kind: str,
+    name: str,
+    point: Point,
+    radius: float,
+    size: float = NAME_SIZE,
+) -> Options:
+    """A station's candidate places: :func:`name_options` (``kind`` ``"near"``) or
+    :func:`leader_options` (``"far"``), kept in ``memo`` as :func:`place_names` keeps
+    them.
+
+    >>> memo = {}
+    >>> station_options(memo, "near", "Aa", (0.0, 0.0), 4.0) is station_options(
+    ...     memo, "near", "Aa", (0.0, 0.0), 4.0)
+    True
+    """
+    at = (kind, size, name, point, radius)
+    found = None if memo is None else memo.get(at)
+    if found is None:
+        make = name_options if kind == "near" else leader_options
+        found = make(name, point, radius, size)
+        if memo is not None:
+            memo[at] = found
+    return found
 
 
 def keep_relative(
@@ -254,12 +285,13 @@ def _distance(box: Box, x: float, y: float) -> float:
     return math.hypot(dx, dy)
 
 
-def _crowds(points: dict[str, Point], reach: float = 60) -> dict[str, int]:
-    """How many stations lie within ``reach`` pixels of each station (in x and y).
+def _crowds(points: dict[str, Point], of: list[str], reach: float = 60) -> dict[str, int]:
+    """How many stations lie within ``reach`` pixels of each station ``of`` (in x and y).
 
-    >>> _crowds({"a": (0, 0), "b": (50, 0), "c": (100, 0)})
-    {'a': 2, 'b': 3, 'c': 2}
+    >>> _crowds({"a": (0, 0), "b": (50, 0), "c": (100, 0)}, ["a", "b"])
+    {'a': 2, 'b': 3}
     """
     xy = np.array(list(points.values()), dtype=float).reshape(-1, 2)
-    near = (np.abs(xy[:, None, :] - xy[None, :, :]) < reach).all(axis=2).sum(axis=1)
-    return dict(zip(points, near.tolist(), strict=True))
+    mine = np.array([points[s] for s in of], dtype=float).reshape(-1, 2)
+    near = (np.abs(mine[:, None, :] - xy[None, :, :]) < reach).all(axis=2).sum(axis=1)
+    return dict(zip(of, near.tolist(), strict=True))

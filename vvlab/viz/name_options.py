@@ -6,6 +6,7 @@ wide a name is (:func:`name_width`). :mod:`vvlab.viz.labels` places them.
 
 from __future__ import annotations
 
+import functools
 import math
 import unicodedata
 from typing import NamedTuple
@@ -46,10 +47,12 @@ GLYPH = 0.58
 up."""
 
 
+@functools.lru_cache(maxsize=8192)
 def name_width(text: str, size: float = NAME_SIZE) -> float:
     """Width in pixels of ``text`` (its longest line) in Arial at ``size`` px, from
     the glyph widths: station names are mostly narrow letters, which the generous
     :func:`~vvlab.viz.layout.text_width` would make a fifth wider than they are.
+    Remembered (the map editor asks for the same names on every edit).
 
     >>> name_width("Réaumur – Sébastopol"), name_width("Zoo<br>Tierpark")
     (107.5, 38.8)

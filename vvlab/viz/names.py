@@ -15,14 +15,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import plotly.graph_objects as go
 
 from vvlab.viz.geometry import Frame, Point, station_size
-from vvlab.viz.labels import Name, place_names
+from vvlab.viz.labels import Name
 from vvlab.viz.layout import Box
 from vvlab.viz.plan import FONT, INK
+from vvlab.viz.relabel import Naming, place_naming
 from vvlab.viz.scene import Segment
 from vvlab.viz.wagons import wagon_shape
 
@@ -134,19 +135,33 @@ def placed_names(
     >>> len(placed) == len(city.stations), placed["central"].text
     (True, 'Central')
     """
+    return place_naming(plan_naming(city, geo, frame), keep, memo)
+
+
+def plan_naming(city: CityMap, geo: MapGeometry, frame: Frame | None = None) -> Naming:
+    """What :func:`placed_names` places the names from (a
+    :class:`~vvlab.viz.relabel.Naming`): the stations in :func:`named_stations` order,
+    the transfers and termini as key stations, the lines as drawn and the wagons as
+    obstacles, in pixels of ``frame`` (by default ``geo.frame``).
+
+    >>> import vvlab
+    >>> from vvlab.viz.wagons import map_geometry
+    >>> city = vvlab.load_map("tutorial")
+    >>> naming = plan_naming(city, map_geometry(city))
+    >>> len(naming.names) == len(city.stations), len(naming.obstacles) == 2 * len(city.lines)
+    (True, True)
+    """
     frame = frame or geo.frame
     order = named_stations(city)
     routes = [line.stations for line in city.lines]
-    return place_names(
-        {s: city.stations[s].name for s in order},
-        station_points(city, frame),
-        {s: station_size(len(city.lines_through(s))) / 2 for s in city.stations},
-        key=set(key_stations(routes, list(city.stations))),
-        lines=plan_segments(city, geo, frame),
-        obstacles=wagon_boxes(geo, frame),
+    return Naming(
+        names={s: city.stations[s].name for s in order},
+        points=station_points(city, frame),
+        radii={s: station_size(len(city.lines_through(s))) / 2 for s in city.stations},
+        key=frozenset(key_stations(routes, list(city.stations))),
+        lines=tuple(plan_segments(city, geo, frame)),
+        obstacles=tuple(wagon_boxes(geo, frame)),
         bounds=(0.0, 0.0, frame.width, frame.height),
-        keep=keep,
-        memo=memo,
     )
 
 
@@ -167,39 +182,66 @@ def names_trace(
 ) -> go.Scatter:
     """A text trace writing each name centred in its box (pixels of ``frame``);
     ``meta`` holds the station ``ids`` and pixel ``boxes`` (``role`` ``"names"``).
-    No hover: the station under a name has it.
+    No hover: the station under a name has it. :func:`names_spec` as a trace.
 
     >>> trace = names_trace({"a": Name("Alpha", (0, 0, 40, 12))}, Frame(0, 0, 0.5, 90, 90))
     >>> list(trace.text), list(trace.x), trace.meta["ids"]
     (['Alpha'], [10.0], ['a'])
     """
+    return go.Scatter(names_spec(names, frame, axes))
+
+
+def names_spec(
+    names: dict[str, Name], frame: Frame, axes: tuple[str, str] = ("x", "y")
+) -> dict[str, Any]:
+    """:func:`names_trace` as plotly JSON, built without plotly checking it (the map
+    editor redraws it on every edit).
+
+    >>> spec = names_spec({"a": Name("Alpha", (0, 0, 40, 12))}, Frame(0, 0, 0.5, 90, 90))
+    >>> go.Scatter(spec).to_plotly_json() == spec
+    True
+    """
     boxes = [name.box for name in names.values()]
     centres = [frame.to_map(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)) for b in boxes]
-    return go.Scatter(
-        x=[c[0] for c in centres],
-        y=[c[1] for c in centres],
-        xaxis=axes[0],
-        yaxis=axes[1],
-        mode="text",
-        text=[name.text for name in names.values()],
-        textposition="middle center",
-        textfont={"size": [name.size for name in names.values()], "color": INK, "family": FONT},
-        hoverinfo="skip",
-        showlegend=False,
-        name="station names",
-        meta={"role": "names", "ids": list(names), "boxes": boxes},
-    )
+    return {
+        "hoverinfo": "skip",
+        "meta": {"role": "names", "ids": list(names), "boxes": boxes},
+        "mode": "text",
+        "name": "station names",
+        "showlegend": False,
+        "text": [name.text for name in names.values()],
+        "textfont": {"color": INK, "family": FONT, "size": [n.size for n in names.values()]},
+        "textposition": "middle center",
+        "x": [c[0] for c in centres],
+        "xaxis": axes[0],
+        "y": [c[1] for c in centres],
+        "yaxis": axes[1],
+        "type": "scatter",
+    }
 
 
 def leaders_trace(
     names: dict[str, Name], frame: Frame, axes: tuple[str, str] = ("x", "y")
 ) -> go.Scatter:
     """The leader lines of the names set apart (``role`` ``"leaders"``; no points when
-    every name sits beside its station).
+    every name sits beside its station). :func:`leaders_spec` as a trace.
 
     >>> name = Name("Alpha", (0, 0, 40, 12), ((0, 0), (2, 2)))
     >>> list(leaders_trace({"a": name}, Frame(0, 0, 0.5, 90, 90)).x)
     [0.0, 1.0, None]
+    """
+    return go.Scatter(leaders_spec(names, frame, axes))
+
+
+def leaders_spec(
+    names: dict[str, Name], frame: Frame, axes: tuple[str, str] = ("x", "y")
+) -> dict[str, Any]:
+    """:func:`leaders_trace` as plotly JSON, built without plotly checking it.
+
+    >>> name = Name("Alpha", (0, 0, 40, 12), ((0, 0), (2, 2)))
+    >>> spec = leaders_spec({"a": name}, Frame(0, 0, 0.5, 90, 90))
+    >>> go.Scatter(spec).to_plotly_json() == spec
+    True
     """
     xs: list[float | None] = []
     ys: list[float | None] = []
@@ -208,18 +250,19 @@ def leaders_trace(
             (x0, y0), (x1, y1) = (frame.to_map(p) for p in name.leader)
             xs += [x0, x1, None]
             ys += [y0, y1, None]
-    return go.Scatter(
-        x=xs,
-        y=ys,
-        xaxis=axes[0],
-        yaxis=axes[1],
-        mode="lines",
-        line={"color": LEADER_COLOR, "width": 0.8},
-        hoverinfo="skip",
-        showlegend=False,
-        name="name leaders",
-        meta={"role": "leaders"},
-    )
+    return {
+        "hoverinfo": "skip",
+        "line": {"color": LEADER_COLOR, "width": 0.8},
+        "meta": {"role": "leaders"},
+        "mode": "lines",
+        "name": "name leaders",
+        "showlegend": False,
+        "x": xs,
+        "xaxis": axes[0],
+        "y": ys,
+        "yaxis": axes[1],
+        "type": "scatter",
+    }
 
 
 def station_names(

@@ -166,6 +166,21 @@ def _star_label(city: CityMap, sid: str, through: int, sheet: Sheet | None) -> s
     return str(city.star_value(sid)) if through > 1 and not starred else ""
 
 
+def station_marks(city: CityMap, sheet: Sheet | None = None) -> tuple[list[str], list[list[Any]]]:
+    """The labels (star values) and hover rows (``customdata``) of
+    :func:`station_trace`'s points, in station order: what a play widget changes
+    as a sheet fills, without building the trace.
+
+    >>> import vvlab
+    >>> text, hover = station_marks(vvlab.load_map("tutorial"))
+    >>> text == list(station_trace(vvlab.load_map("tutorial")).text)
+    True
+    """
+    through = {s: len(city.lines_through(s)) for s in city.stations}
+    text = [_star_label(city, s, n, sheet) for s, n in through.items()]
+    return text, [_station_hover(city, s, sheet) for s in city.stations]
+
+
 STATION_HOVER = "<b>%{customdata[0]}</b><br>lines %{customdata[1]}<br>star value %{customdata[2]}"
 """A station's hover: its name, the lines through it and its star value (``customdata``)."""
 
@@ -182,9 +197,10 @@ def station_trace(
     with ``marker`` colours them."""
     ids = list(city.stations)
     through = [len(city.lines_through(s)) for s in ids]
-    hover = STATION_HOVER
+    template = STATION_HOVER
     if sheet is not None:
-        hover += "<br>%{customdata[3]}"
+        template += "<br>%{customdata[3]}"
+    text, hover = station_marks(city, sheet)
     return go.Scatter(
         x=[city.stations[s].x for s in ids],
         y=[city.stations[s].y for s in ids],
@@ -197,10 +213,10 @@ def station_trace(
             "line": {"color": INK, "width": 1.5},
             **(marker or {}),
         },
-        text=[_star_label(city, s, n, sheet) for s, n in zip(ids, through, strict=True)],
+        text=text,
         textfont={"size": 9, "color": INK, "family": FONT},
-        customdata=[_station_hover(city, s, sheet) for s in ids],
-        hovertemplate=hover + "<extra></extra>",
+        customdata=hover,
+        hovertemplate=template + "<extra></extra>",
         meta={"role": "stations", "ids": ids},
         **_axes(axes),
     )

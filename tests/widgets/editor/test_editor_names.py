@@ -95,3 +95,22 @@ def test_an_edit_keeps_the_names_it_does_not_disturb_where_they_were() -> None:
     after = dict(zip(names.meta["ids"], zip(names.x, names.y, strict=True), strict=True))
     kept = [s for s in before if s != moved and after.get(s) == before[s]]
     assert len(kept) >= 0.9 * (len(before) - 1), (len(kept), len(before))
+
+
+@pytest.mark.parametrize("name", ["paris", "tutorial"])
+def test_a_drafts_traces_are_the_json_plotly_would_make_of_them(name):
+    """The editor builds a draft's traces as plain dicts and sends them unchecked
+    (:func:`~vvlab.widgets.editor.painter.send_update`): each must be exactly what
+    plotly makes of it, or the browser would draw something else than the figure."""
+    import plotly.graph_objects as go
+
+    from vvlab.widgets.editor.sketch import sketch_traces
+
+    data = vvlab.load_map(name).to_dict()
+    data["lines"][0]["color"] = "not a colour"  # a draft: drawn grey
+    data["stations"]["extra"] = {"x": 0.5, "y": 0.5, "name": "Ünder Construction"}
+    frame = canvas_frame((-1.0, -1.0, 12.0, 10.0), WIDTH, HEIGHT)
+    specs = sketch_traces(data, frame)
+    assert {s["meta"]["role"] for s in specs} == {"line", "leaders", "stations", "names"}
+    for spec in specs:
+        assert go.Scatter(spec).to_plotly_json() == spec, spec["meta"]

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import plotly.graph_objects as go
 
-from vvlab.model import CityMap, MapError
+from vvlab.model import CityMap
 from vvlab.viz.geometry import MARGIN, Frame
 from vvlab.viz.labels import Name
 from vvlab.viz.maps import map_title, plan_traces
@@ -221,6 +221,11 @@ def _sketch_title(data: dict[str, Any]) -> str:
     return f"<b>{data.get('name')}</b> · draft: see the problems"
 
 
+HIDDEN_AXIS = {"visible": False, "showgrid": False, "zeroline": False}
+"""The canvas's axes, as a valid plan has them (a draft the same: nothing to send
+when the city turns valid or not)."""
+
+
 def _editor_layout(box: Box) -> dict[str, Any]:
     """What the canvas changes in a plan's layout: axes over the view, clicks."""
     x0, y0, x1, y1 = box
@@ -228,13 +233,8 @@ def _editor_layout(box: Box) -> dict[str, Any]:
         "margin": dict(MARGIN),
         "clickmode": "event",
         "hovermode": "closest",
-        "xaxis": {"range": [x0, x1], "visible": False},
-        "yaxis": {
-            "range": [y0, y1],
-            "scaleanchor": "x",
-            "scaleratio": 1,
-            "visible": False,
-        },
+        "xaxis": {"range": [x0, x1], **HIDDEN_AXIS},
+        "yaxis": {"range": [y0, y1], "scaleanchor": "x", "scaleratio": 1, **HIDDEN_AXIS},
     }
 
 
@@ -270,16 +270,15 @@ def plan_content(
     True
     """
     data = ed.live
-    try:
-        city = CityMap.from_dict(data)
-    except MapError:
+    city = ed.city()
+    if city is None:
         box = (view or ViewRange()).update(content_box(ed))
         frame = canvas_frame(box, width, height)
         sketched = getattr(names, "sketch", None)  # a NameCache remembers a draft's too
         placed = sketched(data, frame) if sketched is not None else None
-        specs = [t.to_plotly_json() for t in sketch_traces(data, frame, placed, lines is None)]
+        specs = sketch_traces(data, frame, placed, lines is None)
         specs[:0] = lines.sketch(data) if lines is not None else []
-        layout = plan_layout(_sketch_title(data), width, height)
+        layout = {**plan_layout(_sketch_title(data), width, height), "shapes": []}
     else:
         geo = geometry(city, width, height)
         box = (view or ViewRange()).update(content_box(ed, geo))

@@ -86,6 +86,7 @@ class MapEditorController:
         if not grid_step > 0:
             raise ValueError(f"grid_step must be positive, got {grid_step!r}")
         self.history = EditHistory(dict(data) if data is not None else blank_map())
+        self._check: tuple[Any, list[Problem], CityMap | None] | None = None
         self.station_edits = StationEdits(self.history, grid_step)
         self.line_edits = LineEdits(self.history)
         self.folder = Path(folder) if folder is not None else Path.cwd()
@@ -184,12 +185,21 @@ class MapEditorController:
         return self.history.listeners
 
     def problems(self) -> list[Problem]:
-        """Every problem the validator of :func:`vvlab.load_map` finds, in document order."""
-        return validate_map_data(self.history.data)
+        """Every problem the validator of :func:`vvlab.load_map` finds, in document order
+        (found once per state of the city: every edit replaces :attr:`live`)."""
+        return list(self._checked()[0])
 
     def city(self) -> CityMap | None:
-        """The city as a ``CityMap`` when it has no problems, else ``None``."""
-        return None if self.problems() else CityMap.from_dict(self.history.data)
+        """The city as a ``CityMap`` when it has no problems, else ``None`` (made once
+        per state of the city)."""
+        return self._checked()[1]
+
+    def _checked(self) -> tuple[list[Problem], CityMap | None]:
+        data = self.history.data
+        if self._check is None or self._check[0] is not data:
+            found = validate_map_data(data)
+            self._check = (data, found, None if found else CityMap.from_dict(data))
+        return self._check[1], self._check[2]
 
     def stats(self, ruleset: Any = "voll-verplant") -> dict[str, Any]:
         """Statistics of the city, even while it has problems (see :func:`city_stats`)."""

@@ -7,17 +7,18 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from vvlab.viz.geometry import HEIGHT, WIDTH
-from vvlab.viz.labels import keep_relative
-from vvlab.viz.names import placed_names, station_points
+from vvlab.viz.names import plan_naming
+from vvlab.viz.relabel import Naming, place_again, place_naming
 from vvlab.viz.wagons import MapGeometry, map_geometry
 
 if TYPE_CHECKING:
     from vvlab.model.citymap import CityMap
-    from vvlab.viz.geometry import Frame, Point
+    from vvlab.viz.geometry import Frame
     from vvlab.viz.labels import Name
 
 
@@ -79,10 +80,10 @@ class NameCache:
     """:func:`~vvlab.viz.names.placed_names` remembering its last answer while the
     layout, the names and the canvas's pixels stay the same (a recoloured line, a
     selection or a changed bonus needs no new placement). After an edit in the same
-    view, each name is first tried where it was beside its station
-    (:func:`~vvlab.viz.labels.keep_relative`): the names an edit does not disturb stay
-    put, and placing them is quicker. Each station's candidate places are kept from
-    edit to edit too (``memo``), for the stations the edit did not move.
+    view only the names the edit can reach are placed again, around the others
+    (:func:`~vvlab.viz.relabel.place_again`): the names an edit does not disturb stay
+    put, and placing the others is quick. Each station's candidate places are kept
+    from edit to edit too (``memo``), for the stations the edit did not move.
 
     >>> import vvlab
     >>> from vvlab.viz.wagons import map_geometry
@@ -98,24 +99,23 @@ class NameCache:
     def __init__(self) -> None:
         self.key: Any = None
         self.names: dict[str, Name] = {}
-        self.points: dict[str, Point] = {}
+        self.naming: Naming | None = None
         self.memo: dict[tuple[Any, ...], Any] = {}
-        self.recent: dict[Any, tuple[dict[str, Name], dict[str, Point]]] = {}
+        self.recent: dict[Any, tuple[dict[str, Name], Naming]] = {}
 
     def __call__(self, city: CityMap, geo: MapGeometry, frame: Frame) -> dict[str, Name]:
         names = tuple((s.id, s.name) for s in city.stations.values())
         key = (layout_key(city, 0, 0), names, geo.frame, frame)
         if key != self.key:
-            self._place(key, station_points(city, frame),
-                        lambda keep: placed_names(city, geo, frame, keep, self.memo))  # fmt: skip
+            self._place(key, lambda: plan_naming(city, geo, frame))
         return self.names
 
     def sketch(self, data: dict[str, Any], frame: Frame) -> dict[str, Name]:
         """The names of a draft (:func:`~vvlab.widgets.editor.sketch.sketch_names`),
-        remembered the same way (and tried where they were, in the same view). A
-        draft has no wagons, so its names depend on where its stations are and which
-        pairs its lines join, not on the lines' directions: a reversed line keeps
-        them all.
+        remembered the same way (and placed again only near an edit, in the same
+        view). A draft has no wagons, so its names depend on where its stations are
+        and which pairs its lines join, not on the lines' directions: a reversed line
+        keeps them all.
 
         >>> from vvlab.widgets.editor.sketch import canvas_frame
         >>> data = {"stations": {"a": {"x": 0, "y": 0}, "b": {"x": 4, "y": 0}},
@@ -126,27 +126,30 @@ class NameCache:
         >>> cache.sketch(data, frame) is first
         True
         """
-        from vvlab.widgets.editor.sketch import sketch_names, sketch_points
+        from vvlab.widgets.editor.sketch import sketch_naming
 
         key = ("sketch", sketch_key(data), None, frame)
         if key != self.key:
-            self._place(key, sketch_points(data, frame),
-                        lambda keep: sketch_names(data, frame, keep, self.memo))  # fmt: skip
+            self._place(key, lambda: sketch_naming(data, frame))
         return self.names
 
-    def _place(self, key: Any, points: dict[str, Point], place: Any) -> None:
+    def _place(self, key: Any, naming: Callable[[], Naming]) -> None:
         """The names for ``key``: as shown the last time it was (an undo), or placed
-        keeping those shown now where they can stay."""
+        again where the change from those shown now can reach (in another view, all of
+        them, each first tried where it was beside its station)."""
         if key in self.recent:
-            self.names, self.points = self.recent[key]
+            self.names, self.naming = self.recent[key]
         else:
-            same_view = self.key is not None and self.key[3] == key[3]
-            keep = keep_relative(self.names, self.points, points) if same_view else None
+            now = naming()
             if len(self.memo) > self.MEMO_SIZE:
                 self.memo.clear()
-            self.names, self.points = place(keep), points
+            if self.naming is not None:  # in another view too: each name tried where it was
+                self.names = place_again(self.naming, self.names, now, self.memo)
+            else:
+                self.names = place_naming(now, None, self.memo)
+            self.naming = now
         self.key = key
-        remember(self.recent, key, (self.names, self.points))
+        remember(self.recent, key, (self.names, self.naming))
 
 
 def sketch_key(data: dict[str, Any]) -> str:
@@ -237,9 +240,7 @@ class LineCache:
                    if s in stations))
             for line in data["lines"]
         ]  # fmt: skip
-        return self._kept(
-            "sketch", keys, data["lines"], lambda ln: sketch_line(ln, stations).to_plotly_json()
-        )
+        return self._kept("sketch", keys, data["lines"], lambda ln: sketch_line(ln, stations))
 
     def _kept(self, kind: str, keys: list[Any], lines: Any, make: Any) -> list[dict[str, Any]]:
         old = self.traces[kind]

@@ -12,13 +12,12 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
-import plotly.graph_objects as go
-
 from vvlab.model.colors import is_hex
 from vvlab.viz.geometry import LINE_WIDTH, Frame, plot_frame, station_size
-from vvlab.viz.labels import Name, place_names
-from vvlab.viz.names import key_stations, leaders_trace, names_trace, rank_stations
+from vvlab.viz.labels import Name
+from vvlab.viz.names import key_stations, leaders_spec, names_spec, rank_stations
 from vvlab.viz.plan import FONT, INK, LEGEND_CHARS, STATION_HOVER, legend_label
+from vvlab.viz.relabel import Naming, place_naming
 from vvlab.widgets.editor.viewrange import Box, finite
 
 SKETCH_GREY = "#9A9A9A"
@@ -45,12 +44,6 @@ def _routes(data: dict[str, Any], stations: dict[str, Any]) -> list[list[str]]:
     return [[s for s in line.get("stations") or [] if s in stations] for line in data["lines"]]
 
 
-def sketch_points(data: dict[str, Any], frame: Frame) -> dict[str, tuple[float, float]]:
-    """Each placed station of a draft in the pixels of ``frame``."""
-    stations = known_stations(data)
-    return {s: frame.to_px((float(st["x"]), float(st["y"]))) for s, st in stations.items()}
-
-
 def sketch_names(
     data: dict[str, Any],
     frame: Frame,
@@ -68,20 +61,32 @@ def sketch_names(
     >>> [(sid, name.text) for sid, name in names.items()]
     [('a', 'Alpha'), ('b', 'b')]
     """
+    return place_naming(sketch_naming(data, frame), keep, memo)
+
+
+def sketch_naming(data: dict[str, Any], frame: Frame) -> Naming:
+    """What :func:`sketch_names` places a draft's names from (a
+    :class:`~vvlab.viz.relabel.Naming`): every placed station, those on several lines
+    and at the ends of lines as key stations, the lines between them, the canvas.
+
+    >>> data = {"stations": {"a": {"x": 0, "y": 0, "name": "Alpha"}, "b": {"x": 4, "y": 0}},
+    ...         "lines": [{"id": "L1", "stations": ["a", "b"]}]}
+    >>> naming = sketch_naming(data, canvas_frame((-2, -2, 6, 2), 920, 640))
+    >>> naming.names, sorted(naming.key), len(naming.lines)
+    ({'a': 'Alpha', 'b': 'b'}, ['a', 'b'], 1)
+    """
     stations = known_stations(data)
     routes = _routes(data, stations)
     order = rank_stations(routes, list(stations))
-    points = sketch_points(data, frame)
-    lines = [(points[a], points[b]) for route in routes for a, b in pairwise(route)]
-    return place_names(
-        {s: str(stations[s].get("name") or s) for s in order},
-        points,
-        station_radii(data, stations),
-        key=set(key_stations(routes, list(stations))),
-        lines=lines,
+    points = {s: frame.to_px((float(st["x"]), float(st["y"]))) for s, st in stations.items()}
+    return Naming(
+        names={s: str(stations[s].get("name") or s) for s in order},
+        points=points,
+        radii=station_radii(data, stations),
+        key=frozenset(key_stations(routes, list(stations))),
+        lines=tuple((points[a], points[b]) for route in routes for a, b in pairwise(route)),
+        obstacles=(),
         bounds=(0.0, 0.0, frame.width, frame.height),
-        keep=keep,
-        memo=memo,
     )
 
 
@@ -95,20 +100,22 @@ def sketch_traces(
     frame: Frame | None = None,
     placed: dict[str, Name] | None = None,
     lines: bool = True,
-) -> list[go.Scatter]:
-    """A city with problems: each line through its known stations (grey if its colour
-    is bad), the stations (their names on hover), and with ``frame`` (the canvas's
-    pixels) the names (:func:`sketch_names`, or ``placed`` before) and their leader
-    lines; the lines only with ``lines`` (the editor keeps them in a cache).
+) -> list[dict[str, Any]]:
+    """A city with problems, as plotly JSON: each line through its known stations
+    (grey if its colour is bad), the stations (their names on hover), and with
+    ``frame`` (the canvas's pixels) the names (:func:`sketch_names`, or ``placed``
+    before) and their leader lines; the lines only with ``lines`` (the editor keeps
+    them in a cache). Built as plain dicts, without plotly checking them: the editor
+    redraws a draft on every edit, and the checks took longer than the drawing.
 
     >>> data = {"stations": {"a": {"x": 0, "y": 0, "name": "A"}, "b": {"x": 2, "y": 0}},
     ...         "lines": [{"id": "L1", "color": "red", "stations": ["a", "b", "zoo"]}]}
-    >>> [(t.meta["role"], list(t.x), t.line.color) for t in sketch_traces(data)]
-    [('line', [0, 2], '#9A9A9A'), ('stations', [0, 2], None)]
+    >>> [(t["meta"]["role"], t["x"], t.get("line")) for t in sketch_traces(data)]
+    [('line', [0, 2], {'color': '#9A9A9A', 'width': 3.5}), ('stations', [0, 2], None)]
     >>> frame = canvas_frame((-2, -2, 4, 2), 920, 640)
-    >>> [t.meta["role"] for t in sketch_traces(data, frame)]
+    >>> [t["meta"]["role"] for t in sketch_traces(data, frame)]
     ['line', 'leaders', 'stations', 'names']
-    >>> list(sketch_traces(data, frame)[-1].text)
+    >>> sketch_traces(data, frame)[-1]["text"]
     ['A', 'b']
     """
     stations = known_stations(data)
@@ -118,66 +125,67 @@ def sketch_traces(
     names = placed if placed is not None else sketch_names(data, frame)
     return [
         *traces,
-        leaders_trace(names, frame),
+        leaders_spec(names, frame),
         _sketch_stations(data, stations),
-        names_trace(names, frame),
+        names_spec(names, frame),
     ]
 
 
-def sketch_line(line: dict[str, Any], stations: dict[str, dict[str, Any]]) -> go.Scatter:
+def sketch_line(line: dict[str, Any], stations: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """A draft's line through its ``stations`` that have a place (grey if its colour
-    is bad)."""
+    is bad), as plotly JSON; the rest as a valid plan draws a line, so that the canvas
+    sends only what changed when the city turns valid or not."""
     route = [stations[s] for s in line.get("stations") or [] if s in stations]
     color = line.get("color")
-    ok = is_hex(color)
-    return go.Scatter(
-        x=[s["x"] for s in route],
-        y=[s["y"] for s in route],
-        mode="lines",
-        name=legend_label(str(line.get("id")), _text(line.get("name")), LEGEND_CHARS),
-        legendgroup=str(line.get("id")),  # the rest as a valid plan's line: the canvas
-        opacity=1.0,  # sends only what changed when the city turns valid or not
-        line={"color": color if ok else SKETCH_GREY, "width": LINE_WIDTH},
-        hoverinfo="skip",
-        showlegend=True,
-        meta={"role": "line", "line": line.get("id")},
-        xaxis="x",
-        yaxis="y",
-    )
+    return {
+        "hoverinfo": "skip",
+        "legendgroup": str(line.get("id")),
+        "line": {"color": color if is_hex(color) else SKETCH_GREY, "width": LINE_WIDTH},
+        "meta": {"role": "line", "line": line.get("id")},
+        "mode": "lines",
+        "name": legend_label(str(line.get("id")), _text(line.get("name")), LEGEND_CHARS),
+        "opacity": 1.0,
+        "showlegend": True,
+        "x": [s["x"] for s in route],
+        "xaxis": "x",
+        "y": [s["y"] for s in route],
+        "yaxis": "y",
+        "type": "scatter",
+    }
 
 
 def _text(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def _sketch_stations(data: dict[str, Any], stations: dict[str, dict[str, Any]]) -> go.Scatter:
+def _sketch_stations(data: dict[str, Any], stations: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """The stations as a valid plan draws them (sized by the lines through them,
-    transfers labelled with their star value, the same hover), so that the canvas
-    sends only what moved when the city turns valid or not."""
+    transfers labelled with their star value, the same hover), as plotly JSON."""
     ids = list(stations)
     through = lines_through(data, stations)
-    return go.Scatter(
-        x=[stations[s]["x"] for s in ids],
-        y=[stations[s]["y"] for s in ids],
-        mode="markers+text",
-        marker={
-            "size": [station_size(len(through[s])) for s in ids],
-            "color": "#FFFFFF",
-            "line": {"color": INK, "width": 1.5},
-        },
-        text=[str(2 * len(through[s])) if len(through[s]) > 1 else "" for s in ids],
-        textfont={"size": 9, "color": INK, "family": FONT},
-        customdata=[
+    return {
+        "customdata": [
             [str(stations[s].get("name") or s), ", ".join(through[s]), 2 * len(through[s])]
             for s in ids
         ],
-        hovertemplate=STATION_HOVER + "<extra></extra>",
-        showlegend=False,
-        name="stations",
-        meta={"role": "stations", "ids": ids},
-        xaxis="x",
-        yaxis="y",
-    )
+        "hovertemplate": STATION_HOVER + "<extra></extra>",
+        "marker": {
+            "color": "#FFFFFF",
+            "line": {"color": INK, "width": 1.5},
+            "size": [station_size(len(through[s])) for s in ids],
+        },
+        "meta": {"role": "stations", "ids": ids},
+        "mode": "markers+text",
+        "name": "stations",
+        "showlegend": False,
+        "text": [str(2 * len(through[s])) if len(through[s]) > 1 else "" for s in ids],
+        "textfont": {"color": INK, "family": FONT, "size": 9},
+        "x": [stations[s]["x"] for s in ids],
+        "xaxis": "x",
+        "y": [stations[s]["y"] for s in ids],
+        "yaxis": "y",
+        "type": "scatter",
+    }
 
 
 def lines_through(data: dict[str, Any], stations: dict[str, Any]) -> dict[str, list[str]]:

@@ -37,8 +37,10 @@ def number(description: str, value: int, width: str = "150px") -> w.IntText:
     return w.IntText(value=value, description=description, layout=w.Layout(width=width))
 
 
-def _sources(extra: list[tuple[str, str]] | None = None) -> list[tuple[str, str]]:
-    return [("blank city", BLANK), *((n, n) for n in builtin_maps()), *(extra or [])]
+def _sources(
+    builtins: list[str], extra: list[tuple[str, str]] | None = None
+) -> list[tuple[str, str]]:
+    return [("blank city", BLANK), *((n, n) for n in builtins), *(extra or [])]
 
 
 class OpenBar:
@@ -54,7 +56,8 @@ class OpenBar:
 
     def __init__(self, editor: MapEditor):
         self.editor = editor
-        self.source_select = w.Dropdown(options=_sources(), description="open")
+        self.builtins = builtin_maps()  # looked up once: the folder is read on every call
+        self.source_select = w.Dropdown(options=_sources(self.builtins), description="open")
         self.open_button = button("Open")
         self.open_button.on_click(lambda _: editor.act(self._open))
         self.open_path = text("file", placeholder="path/to/city.json")
@@ -112,12 +115,14 @@ class OpenBar:
         if not self._asking:
             self.confirm_generate_button.layout.display = "none"
         self._asking = False
-        shown = opened_source(self.editor.controller.live, builtin_maps())
+        shown = opened_source(self.editor.controller.live, self.builtins)
         if shown == self._source_shown:
             return
         self._source_shown = shown
         value, label = shown
-        self.source_select.options = _sources([(label, OTHER)] if value == OTHER else [])
+        self.source_select.options = _sources(
+            self.builtins, [(label, OTHER)] if value == OTHER else []
+        )
         self.source_select.value = value
 
 

@@ -28,6 +28,7 @@ from vvlab.viz.plan import (
     line_traces,
     plan_axes,
     plan_layout,
+    station_marks,
     station_trace,
     wagon_links,
     wagon_traces,
@@ -218,10 +219,11 @@ class SheetMap:
             t.update(x=fresh.x, y=fresh.y, marker=fresh.marker.to_plotly_json(), meta=fresh.meta)
             if role == "stars":
                 t.update(text=fresh.text, hovertext=fresh.hovertext)
-        fresh, stations = station_trace(self.city, sheet), self.trace("stations")
-        stations.customdata = fresh.customdata
+        text, hover = station_marks(self.city, sheet)
+        stations = self.trace("stations")
+        self._put("station hover", hover, lambda v: setattr(stations, "customdata", v))
         # a star written in a transfer station replaces its star value label
-        self._put("star values", tuple(fresh.text or ()), lambda v: stations.update(text=v))
+        self._put("star values", tuple(text), lambda v: stations.update(text=v))
 
     def _preview_key(self, preview: Preview | None) -> tuple:
         if preview is None or not preview.stations:

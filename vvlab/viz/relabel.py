@@ -1,0 +1,295 @@
+"""Station names placed again after an edit only where the edit can matter.
+
+An edit in the map editor changes a few stations and the lines between them; the
+names far from it cannot be affected, and placing every name again (as
+:func:`~vvlab.viz.labels.place_names` does) was most of an edit's time. A
+:class:`Naming` holds everything a placement depends on; :func:`place_again` compares
+the one the names were placed for with the new one, marks the areas that changed
+(stations added, moved, renamed or resized, lines and obstacles added or removed) and
+places again only the names that could reach them, around the others, which stay
+exactly where they were. The result keeps the placement's rules (no name over another,
+a marker, an obstacle or a leader; inside the bounds; off the lines where possible),
+though not necessarily the same places a placement from scratch would choose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from vvlab.viz.geometry import LINE_WIDTH, Box, Point, clip_segments, segments_hitting_box
+from vvlab.viz.labels import (
+    LEADER_REACH,
+    LEADING,
+    NAME_GAP,
+    NAME_SIZE,
+    RINGS,
+    Name,
+    keep_relative,
+    name_width,
+    place_names,
+    station_options,
+)
+from vvlab.viz.scene import Segment, box_columns
+
+__all__ = ["Naming", "place_again", "place_naming"]
+
+CHANGED_SHARE = 0.3
+"""With more of the stations changed than this, everything is placed again."""
+
+
+class Naming(NamedTuple):
+    """What a placement of station names depends on (pixels, y up), as
+    :func:`~vvlab.viz.labels.place_names` takes it: the text of each station to name
+    (in placing order), every station's point and marker radius, the ``key``
+    stations, the ``lines`` and ``obstacles`` to keep clear of, the ``bounds``."""
+
+    names: dict[str, str]
+    points: dict[str, Point]
+    radii: dict[str, float]
+    key: frozenset[str]
+    lines: tuple[Segment, ...]
+    obstacles: tuple[Box, ...]
+    bounds: Box
+
+
+def place_naming(
+    naming: Naming, keep: dict[str, Name] | None = None, memo: dict | None = None
+) -> dict[str, Name]:
+    """:func:`~vvlab.viz.labels.place_names` for ``naming`` (``keep`` and ``memo`` as
+    there).
+
+    >>> naming = Naming({"a": "Aa"}, {"a": (50.0, 50.0)}, {"a": 4.0}, frozenset({"a"}),
+    ...                 (), (), (0, 0, 200, 100))
+    >>> place_naming(naming)["a"].text
+    'Aa'
+    """
+    return place_names(
+        naming.names, naming.points, naming.radii, key=set(naming.key), lines=naming.lines,
+        obstacles=naming.obstacles, bounds=naming.bounds, keep=keep, memo=memo,
+    )  # fmt: skip
+
+
+def place_again(
+    before: Naming, placed: dict[str, Name], now: Naming, memo: dict | None = None
+) -> dict[str, Name]:
+    """The names for ``now``, where ``placed`` were placed for ``before`` (the same
+    view): the names that no change can reach stay as they are, the others are placed
+    again around them (first tried where they were beside their station). Placed
+    from scratch when the bounds changed or much of the city did.
+
+    >>> points = {s: (20.0 + 100 * k, 50.0) for k, s in enumerate("abcd")}
+    >>> naming = Naming({s: s.upper() * 2 for s in points}, points, dict.fromkeys(points, 4.0),
+    ...                 frozenset(points), (), (), (0, 0, 500, 100))
+    >>> placed = place_naming(naming)
+    >>> moved = naming._replace(points={**points, "d": (340.0, 50.0)})
+    >>> again = place_again(naming, placed, moved)
+    >>> [again[s] is placed[s] for s in "abc"], again["d"].box[0] - placed["d"].box[0]
+    ([True, True, True], 20.0)
+    """
+    changed = _changed_stations(before, now)
+    if before.bounds != now.bounds or len(changed) > CHANGED_SHARE * max(len(now.points), 1):
+        return place_naming(now, keep_relative(placed, before.points, now.points), memo)
+    ids = list(now.names)
+    is_open = _opened(before, now, placed, changed, ids, memo)
+    opened = [s for s, o in zip(ids, is_open, strict=True) if o]
+    if not opened:
+        return {s: placed[s] for s in ids if s in placed}
+    again = set(opened)
+    fixed = {s: placed[s] for s in ids if s in placed and s not in again}
+    area = _bounding(_reaches(now, {}, set(), opened))
+    new = place_names(
+        {s: now.names[s] for s in opened}, now.points, now.radii,
+        key=set(now.key).intersection(opened), lines=_segments_in(now.lines, area),
+        obstacles=[b for b in now.obstacles if _meets(b, area)], bounds=now.bounds,
+        keep=keep_relative({s: placed[s] for s in opened if s in placed}, before.points,
+                           now.points),
+        memo=memo, fixed=fixed,
+    )  # fmt: skip
+    if any(s in now.key and s not in new and (s in placed or s in changed) for s in opened):
+        return place_naming(now, keep_relative(placed, before.points, now.points), memo)
+    return {s: fixed[s] if s in fixed else new[s] for s in ids if s in fixed or s in new}
+
+
+def _opened(
+    before: Naming,
+    now: Naming,
+    placed: dict[str, Name],
+    changed: set[str],
+    ids: list[str],
+    memo: dict | None = None,
+) -> np.ndarray:
+    """Which stations of ``ids`` to name again: the changed ones; those named before
+    whose name (or leader) the change now blocks (a new marker, obstacle or line in
+    its way); those without a name whose places the change blocks or frees."""
+    blocking = _blocking_boxes(before, now, changed)
+    added = np.array(list(set(now.lines) - set(before.lines)), dtype=float).reshape(-1, 2, 2)
+    extents = _reaches(now, placed, changed, ids)
+    named = np.array([s in placed and s not in changed for s in ids], dtype=bool)
+    opened = np.array([s in changed for s in ids], dtype=bool)
+    opened |= named & _meets_any(extents, blocking)
+    if len(added):
+        grown = extents + np.array([-1, -1, 1, 1]) * LINE_WIDTH / 2
+        rows = np.flatnonzero(named & _meets_any(grown, _segment_boxes(added, 0.0)))
+        if len(rows):  # the exact test only where the boxes meet
+            crossed = segments_hitting_box(added[:, 0], added[:, 1], box_columns(grown[rows]))
+            opened[rows[crossed.any(axis=1)]] = True
+    freed = _freed_boxes(before, now, placed, changed)
+    for k in np.flatnonzero(~named & ~opened & _meets_any(extents, freed)):
+        sid = ids[k]  # room may have come free where it could go: test its places
+        places = station_options(memo, "near", now.names[sid], now.points[sid], now.radii[sid])
+        opened[k] = sid in now.key or bool(_meets_any(freed, places.boxes).any())
+    return opened
+
+
+def _station(naming: Naming, sid: str) -> tuple[Any, ...]:
+    return (naming.names.get(sid), naming.points.get(sid), naming.radii.get(sid),
+            sid in naming.key)  # fmt: skip
+
+
+def _changed_stations(before: Naming, now: Naming) -> set[str]:
+    """The stations whose name, place, marker or key role differ (or that came or went)."""
+    every = dict.fromkeys([*before.points, *now.points])
+    return {s for s in every if _station(before, s) != _station(now, s)}
+
+
+def _blocking_boxes(before: Naming, now: Naming, changed: set[str]) -> np.ndarray:
+    """Boxes (rows) that may now be in a name's way: the changed stations' markers
+    and the obstacles added."""
+    boxes: list[Box] = []
+    for sid in changed:
+        if sid in now.points:
+            (x, y), r = now.points[sid], now.radii[sid] + 1
+            boxes.append((x - r, y - r, x + r, y + r))
+    boxes += list(set(now.obstacles) - set(before.obstacles))
+    return np.array(boxes, dtype=float).reshape(-1, 4)
+
+
+def _freed_boxes(
+    before: Naming, now: Naming, placed: dict[str, Name], changed: set[str]
+) -> np.ndarray:
+    """Boxes (rows) where room may have come free: the changed stations' markers and
+    names as they were, and the lines between two stations removed and not drawn
+    again close by (a plan's lines, drawn side by side, and the same lines drawn as a
+    draft, through the stations' centres, free no room). Not the obstacles removed
+    nor the lines out to them: a plan's wagons vanish while the city is a draft, and
+    come back; the names beside them should not come and go with them."""
+    boxes: list[Box] = []
+    for sid in changed:
+        if sid in before.points:
+            (x, y), r = before.points[sid], before.radii[sid] + 1
+            boxes.append((x - r, y - r, x + r, y + r))
+        if sid in placed:
+            boxes.append(_name_extent(placed[sid]))
+    removed = np.array(list(set(before.lines) - set(now.lines)), dtype=float).reshape(-1, 2, 2)
+    now_lines = np.array(now.lines, dtype=float).reshape(-1, 2, 2)
+    stations = np.array(list(before.points.values()), dtype=float).reshape(-1, 2)
+    joining = removed[_joins(removed, stations)]
+    gone = joining[~_redrawn(joining, now_lines)]
+    return np.concatenate([np.array(boxes, dtype=float).reshape(-1, 4), _segment_boxes(gone)])
+
+
+def _name_extent(name: Name) -> Box:
+    """A placed name's box with its leader, if any."""
+    x0, y0, x1, y1 = name.box
+    if name.leader is not None:
+        (a, b), (c, d) = name.leader
+        x0, y0, x1, y1 = min(x0, a, c), min(y0, b, d), max(x1, a, c), max(y1, b, d)
+    return (x0, y0, x1, y1)
+
+
+def _segment_boxes(segments: np.ndarray, pad: float = LINE_WIDTH) -> np.ndarray:
+    """The bounding box of each segment (shape ``(n, 2, 2)``), grown by ``pad``."""
+    low, high = segments.min(axis=1) - pad, segments.max(axis=1) + pad
+    return np.concatenate([low, high], axis=1).reshape(-1, 4)
+
+
+REDRAWN = 12.0
+"""Pixels within which a removed line drawn again counts as the same line."""
+
+
+def _joins(segments: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Which ``segments`` (``(n, 2, 2)``) join two of ``points``: each end within
+    :data:`REDRAWN` of a different one (not a station and a wagon, nor the short
+    pieces a plan draws within a station).
+
+    >>> _joins(np.array([[[0, 0], [9, 0]], [[0, 0], [60, 0]], [[0, 0], [3, 0]]], float),
+    ...        np.array([[0.0, 1.0], [10.0, 0.0]])).tolist()
+    [True, False, False]
+    """
+    if not len(segments) or not len(points):
+        return np.zeros(len(segments), dtype=bool)
+    ends = segments.reshape(-1, 2)
+    gaps = np.hypot(*(ends[:, None, :] - points[None]).transpose(2, 0, 1))
+    nearest = gaps.argmin(axis=1).reshape(-1, 2)
+    close = (gaps.min(axis=1) <= REDRAWN).reshape(-1, 2).all(axis=1)
+    return close & (nearest[:, 0] != nearest[:, 1])
+
+
+def _redrawn(segments: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """Which ``segments`` (``(n, 2, 2)``) are drawn again among ``others``: one of
+    them has its two ends within :data:`REDRAWN` of the segment's (either way round).
+
+    >>> seg = np.array([[[0.0, 0.0], [10.0, 0.0]], [[0.0, 50.0], [10.0, 50.0]]])
+    >>> _redrawn(seg, np.array([[[10.0, 3.0], [0.0, 3.0]]])).tolist()
+    [True, False]
+    """
+    if not len(segments) or not len(others):
+        return np.zeros(len(segments), dtype=bool)
+
+    def apart(p: np.ndarray, q: np.ndarray) -> np.ndarray:
+        return np.abs(p[:, None, :] - q[None, :, :]).max(axis=2)
+
+    a, b = segments[:, 0], segments[:, 1]
+    same = np.maximum(apart(a, others[:, 0]), apart(b, others[:, 1]))
+    turned = np.maximum(apart(a, others[:, 1]), apart(b, others[:, 0]))
+    return (np.minimum(same, turned) <= REDRAWN).any(axis=1)
+
+
+def _reaches(now: Naming, placed: dict[str, Name], changed: set[str], ids: list[str]) -> np.ndarray:
+    """Per station of ``ids``, the box its name may touch: where its name is, for a
+    name placed before that stays put, else every place it may go (beside its
+    station, or for a key station also set apart with a leader)."""
+    rows = []
+    for sid in ids:
+        if sid in placed and sid not in changed:
+            rows.append(_name_extent(placed[sid]))
+            continue
+        (x, y), r = now.points[sid], now.radii[sid]
+        width, height = name_width(now.names[sid], NAME_SIZE), 2 * LEADING * NAME_SIZE
+        near = r + NAME_GAP + RINGS[-1] + 1
+        far = LEADER_REACH[-1] + 1 if sid in now.key else near
+        rows.append((x - far - width, y - far - height, x + far + width, y + far + height))
+    return np.array(rows, dtype=float).reshape(-1, 4)
+
+
+def _meets_any(boxes: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """Which ``boxes`` touch any of ``others``."""
+    a, b = boxes[:, None, :], others[None, :, :]
+    hit = (a[..., 0] <= b[..., 2]) & (b[..., 0] <= a[..., 2])
+    return (hit & (a[..., 1] <= b[..., 3]) & (b[..., 1] <= a[..., 3])).any(axis=1)
+
+
+def _meets(box: Box, area: Box) -> bool:
+    return box[0] <= area[2] and area[0] <= box[2] and box[1] <= area[3] and area[1] <= box[3]
+
+
+def _bounding(boxes: np.ndarray) -> Box:
+    return (*boxes[:, :2].min(axis=0).tolist(), *boxes[:, 2:].max(axis=0).tolist())
+
+
+def _segments_in(lines: Iterable[Segment], area: Box) -> list[Segment]:
+    """The parts of the segments inside ``area`` (Liang-Barsky clipping): the names
+    placed again stay there, and a line raster of the area alone is quick to draw.
+
+    >>> _segments_in([((0.0, 5.0), (20.0, 5.0)), ((0.0, 50.0), (9.0, 50.0))], (5, 0, 10, 10))
+    [((5.0, 5.0), (10.0, 5.0))]
+    """
+    seg = np.array(list(lines), dtype=float).reshape(-1, 2, 2)
+    t0, t1 = clip_segments(seg[:, 0], seg[:, 1], area)
+    keep = t0 <= t1
+    p, d = seg[keep, 0], seg[keep, 1] - seg[keep, 0]
+    ends = np.stack([p + t0[keep, None] * d, p + t1[keep, None] * d], axis=1)
+    return [((float(a), float(b)), (float(c), float(e))) for (a, b), (c, e) in ends]
