@@ -77,8 +77,9 @@ def test_the_expert_wins_the_race_for_first_bonuses():
 
 @pytest.mark.parametrize("city", ["madrid", "paris"])
 def test_line_features_after_a_fill_are_those_of_a_new_walk(city):
-    """The features the kernel updates for a line crossed once by a move (runs,
-    transfers, shared, first star) equal a new walk along the line, on random sheets."""
+    """The features the kernel updates for a line crossed once by a move, or played with
+    a number card (runs, transfers, shared, own runs, first star), equal a new walk along
+    the line, on random sheets."""
     from vvlab.compiled import compile_city
     from vvlab.compiled import kernels as k
     from vvlab.compiled.arrays import SheetState
@@ -96,23 +97,38 @@ def test_line_features_after_a_fill_are_those_of_a_new_walk(city):
         boxes = rng.integers(0, arrays.indicators + 1)
         st = SheetState(mark, empty, boxes, (empty == 0).astype(np.int64))
         feat = np.zeros((k.EXPERT_FEATURES, line_st.shape[0]))
-        k._fill_chances(arrays, blend, st, feat)
+        k._fill_chances(arrays, blend, st, ExpertBot().weights_row("metro-x"), feat)
         for m in range(len(off) - 1):
-            runs, transfers, star, _f, _r, _n, shared = k._line_walk(arrays, mark, feat, m)
-            feat[[k._F_RUNS, k._F_TRANSFERS, k._F_STAR, k._F_SHARED], m] = (
-                runs, transfers, star, shared
-            )  # fmt: skip
-            feat[k._F_FIRST, m] = _f
+            walk = k._line_walk(arrays, mark, feat, m)
+            rows = [k._F_RUNS, k._F_TRANSFERS, k._F_STAR, k._F_FIRST, k._F_RUN, k._F_NEXT]
+            feat[[*rows, k._F_SHARED, k._F_OWN], m] = walk
         for m in range(len(off) - 1):
             for q in range(off[m], off[m + 1]):
                 if mark[line_st[q]]:
                     continue
                 mark[line_st[q]] = 1
-                runs, transfers, shared, star = k._crossed_once(arrays, mark, feat, m, q)
+                runs, transfers, shared, own, star = k._crossed_once(arrays, mark, feat, m, q)
                 walk = k._line_walk(arrays, mark, feat, m)
-                assert (runs, transfers, star) == (walk[0], walk[1], walk[2])
+                assert (runs, transfers, star, own) == (walk[0], walk[1], walk[2], walk[7])
                 assert shared == pytest.approx(walk[6], abs=1e-9)
                 mark[line_st[q]] = 0
+            _check_played_line(k, arrays, mark, feat, m)
+
+
+def _check_played_line(k, arrays, mark, feat, m):
+    """Number cards of 1..6 on line ``m`` (a copy of ``mark``): the features the kernel
+    updates equal a new walk."""
+    buf = np.zeros(mark.shape[0] + 1, np.int64)
+    for value in range(1, 7):
+        after = mark.copy()
+        n = k.reached(k.NUMBER, value, arrays, m, after, buf)
+        after[buf[:n]] = 1
+        runs, transfers, shared, own, star = k._played_line(
+            k.NUMBER, arrays, after, feat, m, buf, n
+        )
+        walk = k._line_walk(arrays, after, feat, m)
+        assert (runs, transfers, star, own) == (walk[0], walk[1], walk[2], walk[7])
+        assert shared == pytest.approx(walk[6], abs=1e-9)
 
 
 def test_retraining_on_a_small_budget_beats_greedy():

@@ -13,13 +13,18 @@ fitted by ``scripts/train_expert.py`` on generated cities::
 
 ``chance`` is the reach table (:mod:`vvlab.compiled.tables`) read between its rows and
 columns at ``empty + w.gap * (runs of empty stations - 1) + w.excess_runs * max(0, runs
-- boxes) - w.transfer * empty transfer stations - w.shared * shared`` and ``boxes +
-w.boxes``, then shaped (``p + w.shape * p * (p - 1)``): blocked runs cost cards,
-transfers get filled from other lines. ``shared`` sums over the line's empty transfer
-stations the chance that another line fills it: that the other line's boxes cross its
-empty stations up to this one (the same reach table; lines taken as independent, read
-as the sheet was before the move), so a line whose transfers lie just ahead on lines
-with boxes to spare counts as shorter than one whose other lines are spent.
+- boxes) + w.own_runs * max(0, own runs - boxes) - w.transfer * empty transfer stations
+- w.shared * shared`` and ``boxes + w.boxes``, then shaped (``p + w.shape * p * (p -
+1)``): blocked runs cost cards, transfers get filled from other lines. ``own runs`` are
+the runs of empty stations on no other line: whatever the other lines fill, each takes
+a card of the line's own (or a free or express card), so a line with more of them than
+boxes is hard to complete however short it looks. ``shared`` sums over the line's
+empty transfer stations the chance that another line fills it: that the other line's
+boxes cross its empty stations up to this one, each empty transfer before it counted as
+``w.chain`` of a station since a third line may fill it first (the same reach table;
+lines taken as independent, read as the sheet was before the move), so a line whose
+transfers lie just ahead on lines with boxes to spare counts as shorter than one whose
+other lines are spent.
 
 ``bonus`` is the first bonus, less ``w.race`` times the best rival's chance of
 completing the line (multiplayer: the expert sees which first bonuses are gone and the

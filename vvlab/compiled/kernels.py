@@ -45,11 +45,13 @@ from vvlab.compiled.spec import (  # noqa: F401
     W_BONUS,
     W_BONUS_LATE,
     W_BOXES,
+    W_CHAIN,
     W_EMPTY,
     W_EMPTY_LATE,
     W_EXCESS,
     W_GAP,
     W_LEFTOVER,
+    W_OWN,
     W_RACE,
     W_SHAPE,
     W_SHARED,
@@ -640,33 +642,40 @@ def blend_reach(reach, w, out):
 # each line at the start of a decision: the line's value, the runs of empty stations, the
 # empty transfer stations, the star value of the first empty station, the route position
 # of the first empty station, the length of the first run, the star value at the start
-# of the second run (0 when there is none) and the line's share of stations the other
-# lines should fill. ``_F_FILL`` and ``_F_OTHER`` have a column per route position
+# of the second run (0 when there is none), the line's share of stations the other
+# lines should fill and its own runs (runs of empty stations on no other line, which only
+# its own cards or a free card fill). ``_F_FILL`` and ``_F_OTHER`` have a column per route position
 # (``city.line_st``): the chance that the line's boxes reach that station, and that
 # another line's do (see ``_fill_chances``).
-(_F_VALUE, _F_RUNS, _F_TRANSFERS, _F_STAR, _F_FIRST, _F_RUN, _F_NEXT, _F_SHARED, _F_FILL,
- _F_OTHER) = range(10)  # fmt: skip
-EXPERT_FEATURES = 10
+(_F_VALUE, _F_RUNS, _F_TRANSFERS, _F_STAR, _F_FIRST, _F_RUN, _F_NEXT, _F_SHARED, _F_OWN,
+ _F_FILL, _F_OTHER) = range(11)  # fmt: skip
+EXPERT_FEATURES = 11
 
 
 @hot_inline
-def _fill_chances(city, blend, st, feat):
+def _fill_chances(city, blend, st, w, feat):
     """``feat[_F_FILL, i]``: the chance (``blend``) that the line at route position ``i``
     fills that station with the boxes it has left: its boxes cross the empty stations up
-    to it; ``feat[_F_OTHER, i]``: the chance that another line does. Read as of the start
-    of a decision; only written where they are read (empty transfer stations, so lines
-    not completed)."""
+    to it, an empty transfer before it counted as ``w[W_CHAIN]`` of one (other lines may
+    fill it first); ``feat[_F_OTHER, i]``: the chance that another line does. Read as of
+    the start of a decision; only written where they are read (empty transfer stations,
+    so lines not completed)."""
     line_st, star_value, last = city.line_st, city.star_value, blend.shape[0] - 1
+    chain = max(w[W_CHAIN], 0.0)
     for m in range(st.boxes.shape[0]):
         if st.done[m] != 0:
             continue
-        count, b = 0, st.boxes[m]
+        count, b = 0.0, st.boxes[m]
         for i in range(city.line_off[m], city.line_off[m + 1]):
             s = U(line_st[U(i)])
             if st.mark[s] == 0:
-                count += 1
-                if star_value[s] > 2:  # on several lines
-                    feat[_F_FILL, i] = blend[min(count, last), b]
+                if star_value[s] <= 2:
+                    count += 1.0
+                    continue
+                x = min(count + 1.0, float(last))  # on several lines
+                j = min(int(x), last - 1)
+                feat[_F_FILL, i] = blend[j, b] + (x - j) * (blend[j + 1, b] - blend[j, b])
+                count += chain
     for m in range(st.boxes.shape[0]):
         if st.done[m] != 0:
             continue
@@ -689,12 +698,16 @@ def _shared(city, feat, m, s):
 @hot_inline
 def _line_walk(city, mark, feat, m):
     """The features of line ``m`` (see ``_F_RUNS`` ...): (runs, transfers, first star,
-    first position, first run, next star, shared)."""
+    first position, first run, next star, shared, own runs)."""
     line_st, star_value = city.line_st, city.star_value
-    runs, transfers, first_star, first, first_run, next_star = 0, 0, 0, -1, 0, 0
-    shared, in_run = 0.0, False
+    runs, transfers, first_star, first, first_run, next_star, own = 0, 0, 0, -1, 0, 0, 0
+    shared, in_run, in_own = 0.0, False, False
     for i in range(city.line_off[m], city.line_off[m + 1]):
         s = U(line_st[U(i)])
+        single = mark[s] == 0 and star_value[s] <= 2
+        if single and not in_own:
+            own += 1
+        in_own = single
         if mark[s] == 0:
             if not in_run:
                 runs += 1
@@ -710,12 +723,12 @@ def _line_walk(city, mark, feat, m):
             in_run = True
         else:
             in_run = False
-    return runs, transfers, first_star, first, first_run, next_star, shared
+    return runs, transfers, first_star, first, first_run, next_star, shared, own
 
 
 @hot_inline
-def _line_value(city, blend, st, avail, race, w, m, runs, transfers, shared, first_star, late,
-                star_frac):  # fmt: skip
+def _line_value(city, blend, st, avail, race, w, m, runs, transfers, shared, own, first_star,
+                late, star_frac):  # fmt: skip
     """The expert's value of line ``m`` in points (see :mod:`vvlab.bots.expert`): the
     bonus to be had, lowered by the best rival's chance (``race[m]``, milli), times the
     chance of completion read at an effective count of empty stations and boxes; plus
@@ -729,6 +742,8 @@ def _line_value(city, blend, st, avail, race, w, m, runs, transfers, shared, fir
     x = e + w[W_GAP] * (runs - 1) - w[W_TRANSFER] * transfers - w[W_SHARED] * shared
     if runs > b:
         x += w[W_EXCESS] * (runs - b)
+    if own > b:
+        x += w[W_OWN] * (own - b)
     last = blend.shape[0] - 1
     if x <= 0.0:
         p = blend[0, b]
@@ -750,10 +765,10 @@ def _line_value(city, blend, st, avail, race, w, m, runs, transfers, shared, fir
 
 @hot_inline
 def _crossed_once(city, mark, feat, m, q):
-    """Features (runs, transfers, shared, first star) of line ``m`` after its station at
-    route position ``q``, and no other of its stations, got filled (``mark`` shows it
-    filled), from the features before: the same numbers as a new walk (``shared`` up to
-    rounding)."""
+    """Features (runs, transfers, shared, own runs, first star) of line ``m`` after its
+    station at route position ``q``, and no other of its stations, got filled (``mark``
+    shows it filled), from the features before: the same numbers as a new walk
+    (``shared`` up to rounding)."""
     line_off, line_st, star_value = city.line_off, city.line_st, city.star_value
     a, z = line_off[m], line_off[m + 1]
     left = q > a and mark[U(line_st[U(q - 1)])] == 0
@@ -763,10 +778,17 @@ def _crossed_once(city, mark, feat, m, q):
         runs += 1
     elif not left and not right:
         runs -= 1
-    transfers, shared = int(feat[_F_TRANSFERS, m]), feat[_F_SHARED, m]
+    transfers, shared, own = int(feat[_F_TRANSFERS, m]), feat[_F_SHARED, m], int(feat[_F_OWN, m])
     if star_value[U(line_st[U(q)])] > 2:
         transfers -= 1
         shared -= feat[_F_OTHER, q]
+    else:  # a free card on a station of this line only
+        left = left and star_value[U(line_st[U(q - 1)])] <= 2
+        right = right and star_value[U(line_st[U(q + 1)])] <= 2
+        if left and right:
+            own += 1
+        elif not left and not right:
+            own -= 1
     first_star = int(feat[_F_STAR, m])
     if q == int(feat[_F_FIRST, m]):
         first_star = 0
@@ -775,31 +797,38 @@ def _crossed_once(city, mark, feat, m, q):
             if mark[s] == 0:
                 first_star = star_value[s]
                 break
-    return runs, transfers, shared, first_star
+    return runs, transfers, shared, own, first_star
 
 
 @hot_inline
 def _played_line(kind, city, mark, feat, line, buf, n):
-    """Features (runs, transfers, shared, first star) of ``line`` after a card filled
-    ``buf[:n]`` on it: a number or star card fills the start of its first run, an express
-    card is walked again."""
+    """Features (runs, transfers, shared, own runs, first star) of ``line`` after a card
+    filled ``buf[:n]`` on it: a number or star card fills the start of its first run (an
+    own run ends inside it where the station after one of its own is not an empty own
+    one), an express card is walked again."""
     runs, transfers, first_star = (
         int(feat[_F_RUNS, line]), int(feat[_F_TRANSFERS, line]), int(feat[_F_STAR, line])
     )  # fmt: skip
-    shared = feat[_F_SHARED, line]
+    shared, own = feat[_F_SHARED, line], int(feat[_F_OWN, line])
     if n == 0:
-        return runs, transfers, shared, first_star
+        return runs, transfers, shared, own, first_star
     if kind == EXPRESS:
-        runs, transfers, first_star, _f, _r, _n, shared = _line_walk(city, mark, feat, line)
-        return runs, transfers, shared, first_star
-    first = int(feat[_F_FIRST, line])
+        runs, transfers, first_star, _f, _r, _n, shared, own = _line_walk(city, mark, feat, line)
+        return runs, transfers, shared, own, first_star
+    star_value, line_st = city.star_value, city.line_st
+    first, z = int(feat[_F_FIRST, line]), city.line_off[line + 1]
     for c in range(n):  # the start of the first run
-        if city.star_value[U(buf[c])] > 2:
+        if star_value[U(buf[c])] > 2:
             transfers -= 1
             shared -= feat[_F_OTHER, first + c]
+        else:
+            i = first + c + 1  # empty before the move: in buf, or unmarked
+            after = i < z and star_value[U(line_st[U(i)])] <= 2
+            if not after or (c + 1 == n and mark[U(line_st[U(i)])] != 0):
+                own -= 1
     if n == int(feat[_F_RUN, line]):
-        return runs - 1, transfers, shared, int(feat[_F_NEXT, line])
-    return runs, transfers, shared, city.star_value[U(city.line_st[U(first + n)])]
+        return runs - 1, transfers, shared, own, int(feat[_F_NEXT, line])
+    return runs, transfers, shared, own, star_value[U(line_st[U(first + n)])]
 
 
 @hot_inline
@@ -812,8 +841,10 @@ def _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, line, 
     st_off, st_lines, st_pos, mark = city.st_off, city.st_lines, city.st_pos, st.mark
     v = 0.0
     if line >= 0:
-        runs, transfers, shared, first_star = _played_line(kind, city, mark, feat, line, buf, n)
-        v += _line_value(city, blend, st, avail, race, w, line, runs, transfers, shared,
+        runs, transfers, shared, own, first_star = _played_line(
+            kind, city, mark, feat, line, buf, n
+        )
+        v += _line_value(city, blend, st, avail, race, w, line, runs, transfers, shared, own,
                          first_star, late, star_frac) - feat[_F_VALUE, line]  # fmt: skip
     for c in range(n):
         s = U(buf[c])
@@ -828,13 +859,15 @@ def _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, line, 
             if m == line or dec[U(m)] == 0:
                 continue
             if dec[U(m)] == 1:
-                runs, transfers, shared, first_star = _crossed_once(
+                runs, transfers, shared, own, first_star = _crossed_once(
                     city, mark, feat, m, st_pos[U(j)]
                 )
             else:
-                runs, transfers, first_star, _f, _r, _n, shared = _line_walk(city, mark, feat, m)
+                runs, transfers, first_star, _f, _r, _n, shared, own = _line_walk(
+                    city, mark, feat, m
+                )
             dec[U(m)] = 0
-            v += _line_value(city, blend, st, avail, race, w, m, runs, transfers, shared,
+            v += _line_value(city, blend, st, avail, race, w, m, runs, transfers, shared, own,
                              first_star, late, star_frac) - feat[_F_VALUE, m]  # fmt: skip
     return v
 
@@ -913,16 +946,16 @@ def _expert(kind, value, city, types, blend, st, avail, counts, best_buf, dec, w
             stars += counts[c]
     star_frac = stars / cards if cards > 0 else 0.0
     empty_w = w[W_EMPTY] + w[W_EMPTY_LATE] * late
-    _fill_chances(city, blend, st, feat)
+    _fill_chances(city, blend, st, w, feat)
     for m in range(n_lines):
-        runs, transfers, first_star, first, first_run, next_star, shared = _line_walk(
+        runs, transfers, first_star, first, first_run, next_star, shared, own = _line_walk(
             city, mark, feat, m
         )
         feat[_F_RUNS, m], feat[_F_TRANSFERS, m], feat[_F_STAR, m] = runs, transfers, first_star
         feat[_F_FIRST, m], feat[_F_RUN, m], feat[_F_NEXT, m] = first, first_run, next_star
-        feat[_F_SHARED, m] = shared
+        feat[_F_SHARED, m], feat[_F_OWN, m] = shared, own
         feat[_F_VALUE, m] = _line_value(city, blend, st, avail, race, w, m, runs, transfers,
-                                        shared, first_star, late, star_frac)  # fmt: skip
+                                        shared, own, first_star, late, star_frac)  # fmt: skip
     best_line, best_station, best = -1, -1, 0.0
     kept_line, kept_station, kept = -1, -1, 0.0  # the best move the restriction allows
     if kind == FREE:

@@ -68,11 +68,14 @@ EXPERT_WEIGHTS = (
     "excess_runs",  # empty stations added per run of empty stations beyond the boxes left
     "shape",  # the chance p becomes p + shape * p * (p - 1)
     "shared",  # empty stations taken off a line's count per station other lines should fill
+    "own_runs",  # empty stations added per run of the line's own stations beyond its boxes
+    "chain",  # share of a line's empty transfers counted when reading its chance to fill one
 )
 """The names of the expert's weights, in the order of its kernel's weights row."""
 
 (W_BONUS, W_BONUS_LATE, W_GAP, W_TRANSFER, W_EMPTY, W_EMPTY_LATE, W_STAR, W_RACE, W_LEFTOVER,
- W_STEP, W_BOXES, W_EXCESS, W_SHAPE, W_SHARED) = range(len(EXPERT_WEIGHTS))  # fmt: skip
+ W_STEP, W_BOXES, W_EXCESS, W_SHAPE, W_SHARED, W_OWN,
+ W_CHAIN) = range(len(EXPERT_WEIGHTS))  # fmt: skip
 
 RESTRICTIONS = MappingProxyType(
     {
