@@ -99,7 +99,7 @@ def test_line_features_after_a_fill_are_those_of_a_new_walk(city):
         feat = np.zeros((k.EXPERT_FEATURES, line_st.shape[0]))
         k._fill_chances(arrays, blend, st, ExpertBot().weights_row("metro-x"), feat)
         for m in range(len(off) - 1):
-            walk = k._line_walk(arrays, mark, feat, m)
+            walk = k._line_walk(arrays, mark, feat, m, True)
             rows = [k._F_RUNS, k._F_TRANSFERS, k._F_STAR, k._F_FIRST, k._F_RUN, k._F_NEXT]
             feat[[*rows, k._F_SHARED, k._F_OWN], m] = walk
         for m in range(len(off) - 1):
@@ -108,7 +108,7 @@ def test_line_features_after_a_fill_are_those_of_a_new_walk(city):
                     continue
                 mark[line_st[q]] = 1
                 runs, transfers, shared, own, star = k._crossed_once(arrays, mark, feat, m, q)
-                walk = k._line_walk(arrays, mark, feat, m)
+                walk = k._line_walk(arrays, mark, feat, m, False)
                 assert (runs, transfers, star, own) == (walk[0], walk[1], walk[2], walk[7])
                 assert shared == pytest.approx(walk[6], abs=1e-9)
                 mark[line_st[q]] = 0
@@ -126,7 +126,7 @@ def _check_played_line(k, arrays, mark, feat, m):
         runs, transfers, shared, own, star = k._played_line(
             k.NUMBER, arrays, after, feat, m, buf, n
         )
-        walk = k._line_walk(arrays, after, feat, m)
+        walk = k._line_walk(arrays, after, feat, m, False)
         assert (runs, transfers, star, own) == (walk[0], walk[1], walk[2], walk[7])
         assert shared == pytest.approx(walk[6], abs=1e-9)
 

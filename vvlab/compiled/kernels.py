@@ -657,9 +657,10 @@ def _fill_chances(city, blend, st, w, feat):
     """``feat[_F_FILL, i]``: the chance (``blend``) that the line at route position ``i``
     fills that station with the boxes it has left: its boxes cross the empty stations up
     to it, an empty transfer before it counted as ``w[W_CHAIN]`` of one (other lines may
-    fill it first); ``feat[_F_OTHER, i]``: the chance that another line does. Read as of
-    the start of a decision; only written where they are read (empty transfer stations,
-    so lines not completed)."""
+    fill it first). Read as of the start of a decision; only written where they are read
+    (empty transfer stations, so lines not completed). ``feat[_F_OTHER, i]``, the chance
+    that another line does, is written by the first walk of the decision (see
+    ``_line_walk``)."""
     line_st, star_value, last = city.line_st, city.star_value, blend.shape[0] - 1
     chain = max(w[W_CHAIN], 0.0)
     for m in range(st.boxes.shape[0]):
@@ -676,13 +677,6 @@ def _fill_chances(city, blend, st, w, feat):
                 j = min(int(x), last - 1)
                 feat[_F_FILL, i] = blend[j, b] + (x - j) * (blend[j + 1, b] - blend[j, b])
                 count += chain
-    for m in range(st.boxes.shape[0]):
-        if st.done[m] != 0:
-            continue
-        for i in range(city.line_off[m], city.line_off[m + 1]):
-            s = U(line_st[U(i)])
-            if st.mark[s] == 0 and star_value[s] > 2:
-                feat[_F_OTHER, i] = _shared(city, feat, m, s)
 
 
 @hot_inline
@@ -696,9 +690,11 @@ def _shared(city, feat, m, s):
 
 
 @hot_inline
-def _line_walk(city, mark, feat, m):
+def _line_walk(city, mark, feat, m, fresh):
     """The features of line ``m`` (see ``_F_RUNS`` ...): (runs, transfers, first star,
-    first position, first run, next star, shared, own runs)."""
+    first position, first run, next star, shared, own runs). ``fresh``: the first walk of
+    a decision, which writes ``feat[_F_OTHER]`` at the line's empty transfers from
+    ``feat[_F_FILL]`` (see ``_fill_chances``); later walks read it."""
     line_st, star_value = city.line_st, city.star_value
     runs, transfers, first_star, first, first_run, next_star, own = 0, 0, 0, -1, 0, 0, 0
     shared, in_run, in_own = 0.0, False, False
@@ -719,6 +715,8 @@ def _line_walk(city, mark, feat, m):
                 first_run += 1
             if star_value[s] > 2:  # on several lines
                 transfers += 1
+                if fresh:
+                    feat[_F_OTHER, i] = _shared(city, feat, m, s)
                 shared += feat[_F_OTHER, i]
             in_run = True
         else:
@@ -813,7 +811,9 @@ def _played_line(kind, city, mark, feat, line, buf, n):
     if n == 0:
         return runs, transfers, shared, own, first_star
     if kind == EXPRESS:
-        runs, transfers, first_star, _f, _r, _n, shared, own = _line_walk(city, mark, feat, line)
+        runs, transfers, first_star, _f, _r, _n, shared, own = _line_walk(
+            city, mark, feat, line, False
+        )
         return runs, transfers, shared, own, first_star
     star_value, line_st = city.star_value, city.line_st
     first, z = int(feat[_F_FIRST, line]), city.line_off[line + 1]
@@ -864,7 +864,7 @@ def _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, line, 
                 )
             else:
                 runs, transfers, first_star, _f, _r, _n, shared, own = _line_walk(
-                    city, mark, feat, m
+                    city, mark, feat, m, False
                 )
             dec[U(m)] = 0
             v += _line_value(city, blend, st, avail, race, w, m, runs, transfers, shared, own,
@@ -949,7 +949,7 @@ def _expert(kind, value, city, types, blend, st, avail, counts, best_buf, dec, w
     _fill_chances(city, blend, st, w, feat)
     for m in range(n_lines):
         runs, transfers, first_star, first, first_run, next_star, shared, own = _line_walk(
-            city, mark, feat, m
+            city, mark, feat, m, True
         )
         feat[_F_RUNS, m], feat[_F_TRANSFERS, m], feat[_F_STAR, m] = runs, transfers, first_star
         feat[_F_FIRST, m], feat[_F_RUN, m], feat[_F_NEXT, m] = first, first_run, next_star
