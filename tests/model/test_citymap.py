@@ -1,6 +1,7 @@
 """CityMap: queries, the networkx graph, loading by name/path/dict, saving, round trips."""
 
 import json
+import math
 import os
 import subprocess
 import sys
@@ -218,3 +219,21 @@ def test_generate_city_is_plausible_and_says_when_it_cannot():
     assert generate_city(lines=8, stations=70, seed=4) == city
     with pytest.raises(ValueError, match="give more stations"):
         generate_city(lines=1, stations=6, seed=0)
+
+
+@pytest.mark.parametrize(("lines", "stations"), [(10, 80), (4, 30), (2, 16)])
+def test_no_two_generated_stations_overlap(lines, stations):
+    # The random cloud put two stations of generate_city(10, 80, seed=6) on one point and
+    # pairs a fifth of a unit apart in most cities; they are now about a corridor's
+    # width (size / 45) apart at least, with only the rounding to 0.1 taken off.
+    import numpy as np
+
+    from vvlab.model.generate import generate_city
+
+    width = 10 * math.sqrt(stations) / 45
+    for seed in range(12):
+        city = generate_city(lines, stations, seed=seed)
+        points = np.array([[s.x, s.y] for s in city.stations.values()])
+        gaps = np.linalg.norm(points[:, None] - points[None], axis=2)
+        gaps[np.diag_indices(len(points))] = np.inf
+        assert gaps.min() >= width - 0.15, (lines, stations, seed)

@@ -191,6 +191,14 @@ def test_summary_per_seat_and_measure(two_player_run):
     assert "<table" in two_player_run._repr_html_()
 
 
+def test_the_summary_fits_a_terminal_with_six_long_bot_names():
+    bots = ["lookahead:depth=1", "rollout:samples=16", "expert", "greedy", "random", "expert"]
+    text = repr(run(players=6, games=4, seed=2, bots=bots))
+    assert max(map(len, text.splitlines())) <= 80
+    title = " ".join(line.strip() for line in text.splitlines()[:4])
+    assert f"6 players ({', '.join(bots)}), 4 games, seed 2," in title
+
+
 def test_frames_stay_compact():
     res = run(players=2, games=256, seed=1)
     per_row = res.lines.memory_usage(deep=True, index=False).sum() / len(res.lines)

@@ -43,6 +43,34 @@ def _route(rng: np.random.Generator, pts: np.ndarray, size: float, width: float)
     return _corridor(pts, a, b, width)
 
 
+def _spaced(points: np.ndarray, gap: float, rounds: int = 100) -> np.ndarray:
+    """The points pushed apart until no two are closer than ``gap`` (each pair that is
+    moves apart along the line through them by what it lacks, half each; coincident
+    points along a direction set by their numbers), so that no two stations of a
+    generated city overlap on its plan. Points far enough apart do not move.
+
+    >>> _spaced(np.array([[0.0, 0.0], [0.5, 0.0], [9.0, 9.0]]), 2.0).round(2).tolist()
+    [[-0.75, 0.0], [1.25, 0.0], [9.0, 9.0]]
+    """
+    points = points.copy()
+    for _ in range(rounds):
+        step = points[None, :, :] - points[:, None, :]
+        distance = np.linalg.norm(step, axis=2)
+        close = np.argwhere(np.triu(distance < gap, k=1))
+        if not len(close):
+            break
+        for i, j in close:
+            apart = points[j] - points[i]
+            length = float(np.linalg.norm(apart))
+            if length < 1e-9:
+                angle = (i + j) * np.pi * (3 - np.sqrt(5))
+                apart, length = np.array([np.cos(angle), np.sin(angle)]), 1.0
+            push = (gap - length) / 2 * apart / length
+            points[i] -= push
+            points[j] += push
+    return points
+
+
 def default_scoring(stations: int) -> tuple[int, list[int]]:
     """First guesses for a new line of ``stations`` stations: indicator boxes (about one
     per 5 stations, 1-4) and a bonus pair (higher for more stations per box), as
@@ -67,6 +95,8 @@ def generate_city(
     """A random but plausible city of about ``stations`` stations (give or take a
     fifth): straight-ish lines through a cloud of stations,
     sharing the stations where their corridors meet (transfers come out naturally).
+    No two stations are closer than about a corridor's width (a 45th of the city's
+    side), so none overlap on the plan.
 
     Indicator boxes (about one per 5 stations, 1–4) and bonuses (higher for more
     stations per box) follow the line lengths. Same seed, same city.
@@ -100,6 +130,7 @@ def generate_city(
             "give more stations"
         )
     used = sorted({s for r in routes for s in r})
+    pts[used] = _spaced(pts[used], width)
     ids = {s: f"s{k + 1:02d}" for k, s in enumerate(used)}
     data = {
         "format": "vvlab-map/1",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -177,23 +178,25 @@ class SimulationResult:
         table = pd.concat(parts, ignore_index=True).sort_values(["player", "order"])
         return table.drop(columns="order").set_index(["player", "bot", "measure"])
 
-    def _title(self) -> str:
+    def _title_parts(self) -> list[str]:
         m = self.metadata
         seconds = m.get("execution", {}).get("seconds")
-        took = f", {seconds:.1f} s" if isinstance(seconds, (int, float)) else ""
-        return (
-            f"SimulationResult: {m['map_id']}, {m['ruleset']['name']}, {m['players']} "
-            f"player{'s' * (m['players'] != 1)} ({', '.join(self.bots)}), {m['games']} games, "
-            f"seed {m['seed']}{took}"
-        )
+        parts = [
+            f"SimulationResult: {m['map_id']}",
+            m["ruleset"]["name"],
+            f"{m['players']} player{'s' * (m['players'] != 1)} ({', '.join(self.bots)})",
+            f"{m['games']} games",
+            f"seed {m['seed']}",
+        ]
+        return parts + ([f"{seconds:.1f} s"] if isinstance(seconds, (int, float)) else [])
 
     def __repr__(self) -> str:
         text = self.summary().to_string(float_format=lambda x: f"{x:.2f}")
-        return f"{self._title()}\n{text}"
+        return "\n".join([*_fold(self._title_parts()), text])
 
     def _repr_html_(self) -> str:
         table = self.summary().to_html(float_format=lambda x: f"{x:.2f}")
-        return f"<p><b>{self._title()}</b></p>\n{table}"
+        return f"<p><b>{', '.join(self._title_parts())}</b></p>\n{table}"
 
     # -- comparison and files ----------------------------------------------------------
     def equals(self, other: object) -> bool:
@@ -256,3 +259,28 @@ class SimulationResult:
         result._frames, result._files = {}, files
         result.metadata = metadata
         return result
+
+
+def _fold(parts: list[str], width: int = 80) -> list[str]:
+    """``parts`` joined by ", " into lines of at most ``width`` characters (a terminal's),
+    breaking between parts where it can and the continuation lines indented.
+
+    >>> _fold(["SimulationResult: berlin", "metro-x", "300 games"], width=30)
+    ['SimulationResult: berlin,', '  metro-x, 300 games']
+    """
+    lines: list[str] = []
+    line = ""
+    for k, part in enumerate(parts):
+        piece = part + ("," if k < len(parts) - 1 else "")
+        if line and len(line) + 1 + len(piece) > width:
+            lines.append(line)
+            line = "  " + piece
+        else:
+            line = f"{line} {piece}" if line else piece
+    lines.append(line)
+    # a single part longer than a line (six bots' names) is wrapped at its spaces
+    return [
+        wrapped
+        for text in lines
+        for wrapped in textwrap.wrap(text, width, subsequent_indent="    ", break_long_words=False)
+    ]
