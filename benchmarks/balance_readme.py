@@ -182,20 +182,24 @@ LAYOUTS = [
 """The choice of layout for the built-in cities, with the figures it rests on."""
 
 STRONG_PLAYERS = [
-    "## Balance for strong players: Amsterdam and Berlin fail at the expert level",
+    "## Balance for strong players: every city fails at the expert level",
     "",
-    "Judged with the `expert` bot (about as strong as `rollout:samples=16`), Paris and "
-    "Madrid, re-tuned at the three levels (bonuses only), pass every target. Amsterdam and "
-    "Berlin do not: a strong player completes nearly every line (Amsterdam's M54, whose "
-    "seven stations are all shared, in 99% of games; Berlin's U1, U3 and U9 in 97-99%), "
-    "so the bonuses no longer follow difficulty. `vvlab.design.tune` at the three levels "
-    "found no boxes and bonuses that pass everywhere: its best re-tunes still failed one "
-    "or two targets and made these two cities score below Paris and Madrid, which would "
-    "lose their place as the easier cities. So they keep their numbers, and the verdicts "
-    "below show the failures; the tuner's explanation points to route changes (a station "
-    "of M54's own, a shorter U8), a designer's decision left open.",
+    "Judged with the `expert` bot (about as strong as `rollout:samples=16`), no city passes "
+    "every target. A strong player completes nearly every line of Amsterdam (M54, whose "
+    "seven stations are all shared, in 99% of games; T5 in 96%) and of Berlin (U2, U5, U8, "
+    "U9 and the Ring in 96-99%), so their bonuses no longer follow difficulty: the "
+    "harder-pays-more correlation, at most -0.60 to pass, is +0.38 and +0.80. Paris and "
+    "Madrid, re-tuned at the three levels (bonuses only) against the expert's earlier "
+    "weights, now miss it too (-0.52 and -0.28), and Paris's line 2 is completed in 98% of "
+    "games. The retrained expert completes long lines with few boxes that the earlier one "
+    "gave up on, and that moved the verdicts. For Amsterdam and Berlin `vvlab.design.tune` "
+    "at the three levels had already found no boxes and bonuses that pass everywhere "
+    "without making them score below Paris and Madrid, and its explanation points to route "
+    "changes (a station of M54's own, a shorter U8). Re-tuning the four cities for the "
+    "stronger player, or changing routes, is a designer's decision left open; the verdicts "
+    "below show the failures.",
 ]
-"""Why two cities fail at the strongest level (the verdicts below show where)."""
+"""Why the cities fail at the strongest level (the verdicts below show where)."""
 
 
 def _verdict_cell(rep: BalanceReport) -> str:
