@@ -1,6 +1,6 @@
 """Time of ``vvlab.design.tune`` on a generated 10-line, 80-station draft, on one core.
 
-Usage: python benchmarks/tune.py [--seeds 0,1,2] [--games 500] [--max-evaluations 200]
+Usage: python benchmarks/tune.py [--seeds 0,1,2] [--games 500] [--max-evaluations 300]
 
 For each seed: a draft from ``generate_city(10, 80, seed)`` with every line at one box
 and every bonus 5/3 (the numbers a designer has not thought about yet), tuned with the
@@ -31,7 +31,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", default="0,1,2")
     parser.add_argument("--games", type=int, default=500)
-    parser.add_argument("--max-evaluations", type=int, default=200)
+    parser.add_argument("--max-evaluations", type=int, default=300)
     args = parser.parse_args()
     check_balance("tutorial", games=50, progress=False, workers=1)  # compile the kernels
     print(f"{'seed':>4} {'stations':>8} {'seconds':>8} {'evals':>6} {'stopped':<16} "

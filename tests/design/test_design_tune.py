@@ -102,7 +102,7 @@ def test_budget_and_cancel_stop_early_and_say_so() -> None:
 
     result = tune("tutorial", bots=["greedy"], games=200, progress=progress, cancel=flag)
     assert result.stopped == "cancelled" and len(result.history) == 3
-    assert seen == [(1, 200), (2, 200), (3, 200)]
+    assert seen == [(1, 300), (2, 300), (3, 300)]  # the default max_evaluations
 
 
 def test_vvlab_tune_writes_the_city_and_refuses_an_existing_file(tmp_path: Path) -> None:

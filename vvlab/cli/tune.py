@@ -23,7 +23,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("map", help="built-in map name or .json file")
     p.add_argument("--out", required=True, help="the tuned city's .json file")
     add_balance_arguments(p, games=500, games_help="solo games per level and candidate")
-    p.add_argument("--max-evaluations", type=int, default=200, help="candidates judged at most")
+    p.add_argument("--max-evaluations", type=int, default=300, help="candidates judged at most")
     p.add_argument("--budget-s", type=float, default=None, help="stop after this many seconds")
     p.add_argument("--force", action="store_true", help="replace --out if it exists")
     add_progress_argument(p)

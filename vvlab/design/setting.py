@@ -3,8 +3,10 @@ bonus pair, and the candidate changes the search tries (:func:`proposals`).
 
 The proposals are guided by the last verdict (a :class:`~vvlab.design.report.BalanceReport`):
 boxes move from the line completed most often to the one completed least (the total
-stays, so the game length does), the total follows the game-length target, and the
-first bonuses are re-ordered or spread so that harder lines pay more. Every proposal
+stays, so the game length does), the total follows the game-length target, the first
+bonuses are re-ordered or spread so that harder lines pay more, and two lines swap
+first bonuses where the level that orders them worst asks for it. When no single change
+helps, the best ones are tried in pairs (:func:`paired_moves`). Every proposal
 keeps the bonus rules (``first`` in the targets' range, ``0 <= later <= first``) and
 1-6 boxes a line.
 """
@@ -88,12 +90,27 @@ class Proposal:
     change: str
 
 
-def completion_rates(report: BalanceReport, ids: list[str]) -> list[float]:
-    """Each line's completion rate, averaged over the report's levels (the line
-    order of ``ids``)."""
+def completion_rates(
+    report: BalanceReport, ids: list[str], level: str | None = None
+) -> list[float]:
+    """Each line's completion rate at ``level``, or averaged over the report's levels
+    (``None``), in the line order of ``ids``."""
     t = report.table
-    rows = t[t["target"] == "completion"].groupby("line")["measured"].mean()
+    t = t[t["target"] == "completion"]
+    if level is not None:
+        t = t[t["level"] == level]
+    rows = t.groupby("line")["measured"].mean()
     return [float(rows.get(i, 0.5)) for i in ids]
+
+
+def worst_order_level(report: BalanceReport) -> str | None:
+    """The level whose first bonuses follow difficulty least (the lowest margin of
+    harder-pays-more), or ``None`` when no level measures it."""
+    t = report.table
+    rows = t[t["target"] == "harder-pays-more"].dropna(subset=["margin"])
+    if rows.empty:
+        return None
+    return str(rows.loc[rows["margin"].idxmin(), "level"])
 
 
 def mean_turns(report: BalanceReport) -> float:
@@ -188,6 +205,63 @@ def bonus_moves(
                 yield Proposal(_with_first(s, first), f"{ids[k]}'s first bonus {delta:+d}")
 
 
+def swap_moves(s: Setting, rates: list[float], ids: list[str], level: str) -> Iterator[Proposal]:
+    """Two lines' first bonuses swapped where the line completed more often at
+    ``level`` pays more (a discordant pair of harder-pays-more there), the pairs
+    furthest apart first. The bonuses stay the same set, so only their order moves;
+    the levels disagree about which lines are hard (a strong bot completes a line
+    because it pays well), so the order one level asks for is tried on its own.
+
+    >>> s = Setting((2, 2, 2), (9, 5, 3), (5, 3, 2))
+    >>> for p in swap_moves(s, [0.9, 0.5, 0.2], ["A", "B", "C"], "expert"):
+    ...     print(p.change, p.setting.first)
+    A and C swap first bonuses (expert) (3, 5, 9)
+    A and B swap first bonuses (expert) (5, 9, 3)
+    B and C swap first bonuses (expert) (9, 3, 5)
+    """
+    n = len(rates)
+    pairs = [
+        (a, b)
+        for a in range(n)
+        for b in range(a + 1, n)
+        if (s.first[a] - s.first[b]) * (rates[a] - rates[b]) > 0
+    ]
+    pairs.sort(
+        key=lambda ab: -abs(rates[ab[0]] - rates[ab[1]]) * abs(s.first[ab[0]] - s.first[ab[1]])
+    )
+    for a, b in pairs:
+        first = list(s.first)
+        first[a], first[b] = first[b], first[a]
+        yield Proposal(_with_first(s, first), f"{ids[a]} and {ids[b]} swap first bonuses ({level})")
+
+
+def paired_moves(s: Setting, near: list[Proposal], t: BalanceTargets) -> Iterator[Proposal]:
+    """Two of the changes around ``s`` made together (each pair of ``near``, in their
+    order): a way out where every single change costs one level what it gains another.
+
+    >>> s = Setting((2, 2), (5, 5), (3, 3))
+    >>> near = [Proposal(Setting((2, 2), (4, 5), (2, 3)), "A -1"),
+    ...         Proposal(Setting((3, 1), (5, 5), (3, 3)), "a box")]
+    >>> [(p.change, p.setting) for p in paired_moves(s, near, BalanceTargets())]
+    [('A -1 and a box', Setting(boxes=(3, 1), first=(4, 5), later=(2, 3)))]
+    """
+    for i, a in enumerate(near):
+        for b in near[i + 1 :]:
+            both = _together(s, a.setting, b.setting).clamp(t)
+            if both not in (s, a.setting, b.setting):
+                yield Proposal(both, f"{a.change} and {b.change}")
+
+
+def _together(s: Setting, a: Setting, b: Setting) -> Setting:
+    """``s`` with the changes of both ``a`` and ``b``."""
+
+    def field(name: str) -> tuple[int, ...]:
+        base, x, y = (getattr(v, name) for v in (s, a, b))
+        return tuple(p + q - m for m, p, q in zip(base, x, y, strict=True))
+
+    return Setting(field("boxes"), field("first"), field("later"))
+
+
 def proposals(
     s: Setting, report: BalanceReport, city: CityMap, t: BalanceTargets, vary: tuple[str, ...]
 ) -> list[Proposal]:
@@ -201,6 +275,9 @@ def proposals(
         found += bonus_moves(s, rates, ids, t)
     if "indicators" in vary:
         found += box_moves(s, rates, ids)
+    level = worst_order_level(report)
+    if "bonus" in vary and level is not None:  # last: only once the moves above are spent
+        found += swap_moves(s, completion_rates(report, ids, level), ids, level)
     seen: dict[Setting, Proposal] = {}
     for p in found:
         clamped = p.setting.clamp(t)

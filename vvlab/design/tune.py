@@ -2,7 +2,8 @@
 and bonus pair so that every balance target passes with the largest margin.
 
 The search is a guided hill climb over :class:`~vvlab.design.setting.Setting` (first
-improvement, most promising change first; see :func:`~vvlab.design.setting.proposals`):
+improvement, most promising change first; see :func:`~vvlab.design.setting.proposals`;
+where no single change helps while a target fails, the best few are tried in pairs):
 each candidate city is judged by :func:`~vvlab.design.balance.check_balance` on the
 same deals (common random numbers: the same ``seed``, so two candidates differ only by
 their numbers, not by luck), and scored by its worst margin (plus a tenth of the mean,
@@ -17,7 +18,7 @@ every candidate is measured, never predicted.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,7 +27,7 @@ import pandas as pd
 from vvlab.design.balance import DEFAULT_BOTS, check_balance
 from vvlab.design.explain import explain
 from vvlab.design.report import BalanceReport
-from vvlab.design.setting import Setting, describe, proposals
+from vvlab.design.setting import Proposal, Setting, describe, paired_moves, proposals
 from vvlab.design.targets import BalanceTargets
 from vvlab.model import CityMap, load_map
 from vvlab.sim.run import Cancel, Progress, cancel_check, check_progress
@@ -139,22 +140,44 @@ class _Search:
         return self.cache[setting]
 
 
+PAIRED = 6
+"""When no single change helps while a target fails, the best this many are tried in
+pairs (15 candidates)."""
+
+Step = tuple[Setting, BalanceReport, float]
+
+
+def _first_better(
+    search: _Search, candidates: Iterable[Proposal], score: float, tried: list
+) -> Step | None:
+    """The first candidate better than ``score`` (its history row marked accepted), or
+    ``None``; the others are added to ``tried`` as ``(fitness, proposal)``."""
+    for p in candidates:
+        if search.stop():
+            return None
+        report, new_score = search.evaluate(p.setting, p.change)
+        if new_score > score + IMPROVEMENT:
+            search.rows[-1]["accepted"] = True
+            return p.setting, report, new_score
+        tried.append((new_score, p))
+    return None
+
+
 def _climb(
     search: _Search, start: Setting, city: CityMap, t: BalanceTargets, vary: tuple[str, ...]
 ) -> Setting:
     current = start
     report, score = search.evaluate(current, "start")
     while not search.stop():
-        for p in proposals(current, report, city, t, vary):
-            if search.stop():
-                return current
-            new_report, new_score = search.evaluate(p.setting, p.change)
-            if new_score > score + IMPROVEMENT:
-                current, report, score = p.setting, new_report, new_score
-                search.rows[-1]["accepted"] = True
-                break
+        tried: list[tuple[float, Proposal]] = []
+        step = _first_better(search, proposals(current, report, city, t, vary), score, tried)
+        if step is None and score < 0 and not search.stop():  # a target fails: pairs
+            near = [p for _, p in sorted(tried, key=lambda fp: -fp[0])[:PAIRED]]
+            step = _first_better(search, paired_moves(current, near, t), score, [])
+        if step is None:
+            search.stopped = search.stopped or "converged"
         else:
-            search.stopped = "converged"
+            current, report, score = step
     return current
 
 
@@ -166,7 +189,7 @@ def tune(
     bots: Sequence[Any] = DEFAULT_BOTS,
     seed: int = 0,
     games: int = 500,
-    max_evaluations: int = 200,
+    max_evaluations: int = 300,
     budget_s: float | None = None,
     ruleset: Any = "voll-verplant",
     progress: Progress = True,
