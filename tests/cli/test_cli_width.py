@@ -52,3 +52,17 @@ def test_a_play_session_fits_80_columns_and_speaks_in_words(name):
         message = line.strip()
         if message and "[" not in message and "done:" not in message:
             assert "  " not in message, line
+
+
+def test_tune_check_and_compare_fit_80_columns(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a short --out: a path longer than a line cannot fit
+    quick = ["--bots", "greedy", "--games", "200"]
+    out = "tuned.json"
+    code, text, _ = run(
+        ["tune", "tutorial", "--out", out, "--max-evaluations", "30", "--no-progress", *quick]
+    )
+    assert code in (0, 1) and "stopped:" in text and "lengthen its route" in text
+    assert too_wide(text) == []
+    for args in (["check", "tutorial"], ["compare", "tutorial", out]):
+        code, text, _ = run([*args, *quick])
+        assert code in (0, 1) and too_wide(text) == [], args

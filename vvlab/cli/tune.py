@@ -7,6 +7,7 @@ import argparse
 from typing import TextIO
 
 from vvlab.cli.balance_options import add_balance_arguments, balance_options, targets_of
+from vvlab.cli.fit import fit
 from vvlab.cli.options import add_progress_argument, show_progress
 
 
@@ -46,6 +47,6 @@ def cmd_tune(args: argparse.Namespace, out: TextIO) -> int:
         **balance_options(args),
     )
     save_map(result.city, args.out, overwrite=args.force)
-    out.write(result.summary() + "\n")
+    out.write(fit(result.summary()) + "\n")
     out.write(f"tuned city written to {args.out}\n")
     return 0 if result.after.passed else 1
