@@ -145,10 +145,11 @@ PAIRED = 6
 pairs (15 candidates)."""
 
 Step = tuple[Setting, BalanceReport, float]
+Tried = tuple[float, Proposal]
 
 
 def _first_better(
-    search: _Search, candidates: Iterable[Proposal], score: float, tried: list
+    search: _Search, candidates: Iterable[Proposal], score: float, tried: list[Tried]
 ) -> Step | None:
     """The first candidate better than ``score`` (its history row marked accepted), or
     ``None``; the others are added to ``tried`` as ``(fitness, proposal)``."""
@@ -169,7 +170,7 @@ def _climb(
     current = start
     report, score = search.evaluate(current, "start")
     while not search.stop():
-        tried: list[tuple[float, Proposal]] = []
+        tried: list[Tried] = []
         step = _first_better(search, proposals(current, report, city, t, vary), score, tried)
         if step is None and score < 0 and not search.stop():  # a target fails: pairs
             near = [p for _, p in sorted(tried, key=lambda fp: -fp[0])[:PAIRED]]
