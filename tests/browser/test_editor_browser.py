@@ -98,3 +98,38 @@ def test_drag_a_station_in_browser(page) -> None:  # noqa: F811
     shown = names.nth(1).locator("input").first.input_value()  # the city's, the station's
     assert shown == load_map("tutorial").stations[sid].name, f"the name box shows {shown!r}"
     page.screenshot(path=SCREENSHOTS / "10-editor-dragged.png")
+
+
+def test_balance_for_me_in_browser(page) -> None:  # noqa: F811
+    """The editor's "Balance for me" shows its progress, then the verdicts before and
+    after and a checkbox per changed line; "Accept checked lines" applies them as one
+    edit."""
+    out = _wait_rendered(page, 1, "Quick balance", "MapEditor")
+    tune_button = _button(out, "Balance for me")
+    tune_button.scroll_into_view_if_needed()
+    start = time.monotonic()
+    tune_button.click()
+    # has_text matches the text content, also of parts JupyterLab leaves unrendered
+    # off-screen (which inner_text leaves out)
+    running = out.locator(".widget-html", has_text="balancing")
+    _wait_until(page, lambda: running.count() > 0, "no progress was shown")
+    status = out.locator(".widget-html", has_text="after:")
+    _wait_until(page, lambda: status.count() > 0, "the tuned verdicts did not appear", 300)
+    took = time.monotonic() - start
+    text = status.first.inner_text()
+    assert "before: tutorial" in text and "after: tutorial" in text, text
+    boxes = out.locator(".widget-checkbox", has_text="→")  # a changed line's
+    assert boxes.count() >= 1, "no changed line was offered"
+    assert boxes.first.locator("input").is_checked()
+    boxes.first.scroll_into_view_if_needed()
+    page.screenshot(path=SCREENSHOTS / "11-editor-balance-for-me.png")
+    _button(out, "Accept checked lines").click()
+    _wait_until(
+        page,
+        lambda: (
+            out.locator(".widget-html", has_text="balance for me:").count() > 0
+            and boxes.count() == 0
+        ),
+        "accepting did not apply the checked lines",
+    )
+    print(f"\nbalance for me in the browser: {took:.1f} s")
