@@ -11,6 +11,29 @@ Everything is in this one module on purpose: numba's on-disk cache is keyed by t
 source file of each function, so kernels that call each other must live (and change)
 together, or a stale cached caller would keep an old copy of its callee.
 
+**What a run compiles, and why.** A cold cache used to cost a minute of compiling
+before the first game, because every bot's code was compiled into one game loop and
+numba inlined the small kernels at every call site (re-reading each one's bytecode per
+site, the most of that minute). Three choices keep the first run to seconds without
+slowing the loop (``benchmarks/cold_start.py`` and ``benchmarks/throughput.py`` print
+both figures):
+
+- *Only the bots a block plays are compiled.* :func:`play_games` takes a :class:`Kit`,
+  the scratch space of the look-ahead, the rollout and the expert, with ``None`` for a
+  bot no seat plays; an ``overload`` (:func:`_only_with`) leaves that bot's code out by
+  type. Random and greedy are always in (they are small, and the others' rollouts use
+  greedy). Each combination is compiled when first played and cached on disk.
+- *LLVM inlines, not numba.* The small kernels of the inner loops are
+  :data:`hot_inline` (``forceinline``: LLVM's ``alwaysinline``), compiled once and
+  inlined by LLVM, which is as fast as numba's ``inline="always"`` and costs a
+  fraction of its compile time. Only the one-caller steps of a game are :data:`glue`
+  (numba's inlining), so that the loop is optimised once, not at every level.
+- *One signature per kernel* (:mod:`vvlab.compiled.dispatch`): calls between kernels
+  are never compiled again for a constant's value.
+
+An ahead-of-time extension was not chosen: numba's ``pycc`` is deprecated, and a C
+build at install would need a compiler on every user's machine.
+
 The kernels read the named tuples of :mod:`vvlab.compiled.arrays`: ``city``
 (:class:`~vvlab.compiled.arrays.CityArrays`), ``deck``
 (:class:`~vvlab.compiled.arrays.DeckArrays`), ``types``
@@ -27,11 +50,14 @@ from typing import NamedTuple
 
 import numpy as np
 from numba import njit
+from numba.core import types as nbtypes
 from numba.core.config import reload_config
+from numba.extending import overload
 
 from vvlab.compiled.arrays import EXPRESS, FREE, NUMBER, STAR, SheetState
 from vvlab.compiled.cache import ensure_cache
-from vvlab.compiled.spec import (  # noqa: F401
+from vvlab.compiled.dispatch import kernel
+from vvlab.compiled.spec import (
     EXPERT_BOT,
     GREEDY_BOT,
     LOOKAHEAD_BOT,
@@ -85,13 +111,25 @@ hot paths of the greedy and look-ahead bots, where every index is known to be
 non-negative; values that may be negative (a line of -1, the empty-station count given
 to :func:`reach_points`) stay signed."""
 
-hot = njit(cache=CACHE, _nrt=False)
-hot_inline = njit(cache=CACHE, _nrt=False, inline="always")
-"""Small kernels called in the inner loops, compiled without numba's reference counting
+
+entry = kernel(cache=CACHE)
+"""The kernels called from Python, which may allocate."""
+
+hot = kernel(cache=CACHE, _nrt=False)
+"""Kernels called in the inner loops, compiled without numba's reference counting
 (``_nrt=False``, a private numba flag: ``pyproject.toml`` pins numba to the versions
 tested with it). Passing arrays to a function otherwise costs an atomic increment and
 decrement per array and call, more than the work these functions do. They cannot
 allocate arrays."""
+
+hot_inline = kernel(cache=CACHE, _nrt=False, forceinline=True)
+""":data:`hot` kernels that LLVM inlines into their callers (see the module docstring):
+the small ones of the inner loops, where a call would cost more than their work."""
+
+glue = kernel(cache=CACHE, _nrt=False, inline="always")
+""":data:`hot` kernels with one caller, which numba inlines before typing: the steps of
+a game (a turn, a seat's decision), which would otherwise be optimised again at every
+level of the loop."""
 
 
 @hot
@@ -493,7 +531,7 @@ _SEQ, _PV, _LEAF, _HAS, _COUNTS = 14, 15, 16, 17, 18
 _R_BUF, _R_REPLY, _R_FILLED, _R_MARK, _R_EMPTY, _R_BOXES, _R_COUNTS, _R_FRONT = range(8)
 
 
-@njit(cache=CACHE)
+@entry
 def workspace(city, types):
     """Scratch space of :func:`_lookahead` (any depth up to :data:`MAX_DEPTH`) and
     :func:`_rollout`, allocated once so that the hot kernels never allocate."""
@@ -504,7 +542,7 @@ def workspace(city, types):
     return np.zeros((_COUNTS + 2 * (MAX_DEPTH + 1) + 1, width), np.int64)
 
 
-@njit(cache=CACHE)
+@entry
 def lookahead_choice(
     depth, kind, value, city, types, reach, weight, st, avail, next_counts, best_buf, dec
 ):
@@ -514,13 +552,13 @@ def lookahead_choice(
     Returns (line, station, count of stations written to best_buf)."""
     ws = workspace(city, types)
     return _lookahead(
-        depth, kind, value, city, types, reach, weight, st, avail, next_counts, best_buf, dec, ws
+        ws, depth, kind, value, city, types, reach, weight, st, avail, next_counts, best_buf, dec
     )
 
 
 @hot
 def _lookahead(
-    depth, kind, value, city, types, reach, weight, st, avail, next_counts, best_buf, dec, ws
+    ws, depth, kind, value, city, types, reach, weight, st, avail, next_counts, best_buf, dec
 ):
     """:func:`lookahead_choice` in the scratch space ``ws`` (see :func:`workspace`).
     Iterative (an explicit stack), since numba cannot cache recursive functions."""
@@ -995,7 +1033,7 @@ def _expert(kind, value, city, types, blend, st, avail, counts, best_buf, dec, w
     return best_line, -1, reached(kind, value, city, best_line, mark, best_buf)
 
 
-@njit(cache=CACHE)
+@entry
 def expert_choice(
     kind, value, city, types, reach, st, avail, next_counts, best_buf, dec, weights, race,
     restrict=0,
@@ -1116,7 +1154,7 @@ def _continuation(
     return gained - 1000 * city.penalty_by_empty[n_empty]
 
 
-@njit(cache=CACHE)
+@entry
 def rollout_choice(
     samples, kind, value, u, city, types, reach, weight, st, avail, next_counts, best_buf, dec
 ):
@@ -1126,14 +1164,14 @@ def rollout_choice(
     (the bot's one draw of the turn). Returns (line, station, n)."""
     ws = workspace(city, types)
     return _rollout(
-        samples, kind, value, u, city, types, reach, weight, st, avail, next_counts, best_buf,
-        dec, ws,
+        ws, samples, kind, value, u, city, types, reach, weight, st, avail, next_counts, best_buf,
+        dec,
     )  # fmt: skip
 
 
 @hot
 def _rollout(
-    samples, kind, value, u, city, types, reach, weight, st, avail, next_counts, best_buf, dec, ws
+    ws, samples, kind, value, u, city, types, reach, weight, st, avail, next_counts, best_buf, dec
 ):
     """:func:`rollout_choice` in the scratch space ``ws`` (see :func:`workspace`)."""
     base = np.uint64(int(u * 4503599627370496.0)) * np.uint64(1 << 20)
@@ -1184,7 +1222,7 @@ def _rollout(
     return best_line, best_station, best_n
 
 
-@njit(cache=CACHE)
+@entry
 def deal_orders(uniforms, uses, shuffle, total_indicators, orders, lengths):
     """Deal every game of a block; returns the index of the first game whose row of
     uniforms ran out (``-1`` when none did). Mirrors ``vvlab.sim.deal.deal_game``."""
@@ -1232,10 +1270,6 @@ class Table(NamedTuple):
     remaining: np.ndarray  # per card type: cards not seen since the last shuffle
     dec: np.ndarray  # scratch, per line
     buf: np.ndarray  # scratch, per station
-    ws: np.ndarray  # the look-ahead's and rollout's scratch space (see workspace)
-    race: np.ndarray  # per seat and line: the rivals' best chance (see race_row)
-    feat: np.ndarray  # scratch: the expert's line features (float, see _F_VALUE)
-    blend: np.ndarray  # per seat: the expert's reach table (see blend_reach)
 
 
 class Outcome(NamedTuple):
@@ -1251,12 +1285,100 @@ class Outcome(NamedTuple):
     turns: np.ndarray  # per game
 
 
-@hot_inline
+class ExpertScratch(NamedTuple):
+    """The expert's scratch space in :func:`play_games`."""
+
+    race: np.ndarray  # per seat and line: the rivals' best chance (see race_row)
+    feat: np.ndarray  # the line features (float, see _F_VALUE)
+    blend: np.ndarray  # per seat: the reach table of its weights (see blend_reach)
+
+
+class Kit(NamedTuple):
+    """The scratch space of the bots in a block that need their own, one field per
+    kernel, ``None`` when no seat plays it (see :func:`kit_for`).
+
+    The fields' types choose what :func:`play_games` compiles: a bot whose field is
+    ``None`` is left out of the compiled code (see :func:`_only_with`), so a block of
+    greedy bots never compiles the look-ahead, the rollout or the expert. Each
+    combination is compiled once, when first played, and cached on disk."""
+
+    lookahead: np.ndarray | None  # see workspace
+    rollout: np.ndarray | None  # see workspace
+    expert: ExpertScratch | None
+
+
+def kit_for(city, types, reach, codes, weights) -> Kit:
+    """The :class:`Kit` of a block whose seats play the kernels ``codes`` (one per
+    seat, :attr:`KernelSpec.code <vvlab.compiled.spec.KernelSpec.code>`), with the
+    expert seats' ``weights`` rows: what the block needs, and nothing more."""
+    codes = [int(c) for c in codes]
+    ws = workspace(city, types) if {LOOKAHEAD_BOT, ROLLOUT_BOT} & set(codes) else None
+    expert = None
+    if EXPERT_BOT in codes:
+        blend = np.zeros((len(codes), *reach.shape), np.float64)
+        for p, code in enumerate(codes):
+            if code == EXPERT_BOT:
+                blend_reach(reach, weights[p], blend[p])
+        race = np.zeros((len(codes), city.indicators.shape[0]), np.int64)
+        feat = np.zeros((EXPERT_FEATURES, city.line_st.shape[0]), np.float64)
+        expert = ExpertScratch(race, feat, blend)
+    return Kit(ws if LOOKAHEAD_BOT in codes else None, ws if ROLLOUT_BOT in codes else None, expert)
+
+
+def _only_with(play, passed):
+    """``play(scratch, *args)`` for the kernels, compiled in only where ``scratch`` is
+    not ``None``; where it is (a :class:`Kit` field of a bot no seat plays) the call is
+    ``passed`` and ``play`` is not compiled. The choice is made by type, when numba
+    compiles the caller (an ``overload``), so it costs nothing at run time."""
+
+    def stub(scratch, *args):
+        raise NotImplementedError("called from the compiled kernels only")
+
+    @overload(stub, jit_options={"_nrt": False})
+    def typed(scratch, *args):
+        if isinstance(scratch, nbtypes.NoneType):
+            return lambda scratch, *args: passed
+        return lambda scratch, *args: play(scratch, *args)
+
+    stub.__name__ = stub.__qualname__ = f"{play.__name__}_if_played"
+    stub.__doc__ = play.__doc__
+    return stub
+
+
+@hot
+def _expert_in(expert, p, kind, value, city, types, st, avail, counts, best_buf, dec, w, buf,
+               restrict):  # fmt: skip
+    """Seat ``p``'s expert move with the block's :class:`ExpertScratch`."""
+    return _expert(
+        kind, value, city, types, expert.blend[p], st, avail, counts, best_buf, dec, w,
+        expert.race[p], expert.feat, buf, restrict,
+    )  # fmt: skip
+
+
+@hot
+def _race_rows_in(expert, bots, sheets, first_taken, reach):
+    """Every expert seat's row of ``expert.race``, from the sheets before the turn."""
+    for p in range(bots.shape[0]):
+        if bots[p] == EXPERT_BOT:
+            race_row(sheets.empty, sheets.boxes, sheets.done, p, first_taken, reach,
+                     expert.race[p])  # fmt: skip
+    return 0
+
+
+_expert_seat = _only_with(_expert_in, (-1, -1, 0))
+_rollout_seat = _only_with(_rollout, (-1, -1, 0))
+_lookahead_seat = _only_with(_lookahead, (-1, -1, 0))
+_race_rows = _only_with(_race_rows_in, 0)
+
+
+@glue
 def _decide(
     bot, param, card, u, city, deck, types, reach, weight, st, avail, remaining, buf, best_buf, dec,
-    front, ws, wts, race, feat, blend,
+    front, wts, kit, p,
 ):  # fmt: skip
-    """One bot's move: (line, station, count of stations written to best_buf)."""
+    """Seat ``p``'s move: (line, station, count of stations written to best_buf). The
+    look-ahead, rollout and expert are compiled in only when ``kit`` (:class:`Kit`) has
+    their scratch space."""
     c = U(card)
     kind, value = deck.kind[c], deck.value[c]
     if bot == RANDOM_BOT:
@@ -1268,20 +1390,21 @@ def _decide(
         return line, station, n
     nxt = types.full_count if deck.shuffle[c] else remaining
     if bot == EXPERT_BOT:
-        return _expert(
-            kind, value, city, types, blend, st, avail, nxt, best_buf, dec, wts, race, feat, buf,
-            param,
-        )  # fmt: skip
-    if bot == ROLLOUT_BOT:
-        return _rollout(
-            param, kind, value, u, city, types, reach, weight, st, avail, nxt, best_buf, dec, ws
+        return _expert_seat(
+            kit.expert, p, kind, value, city, types, st, avail, nxt, best_buf, dec, wts, buf, param
         )
-    return _lookahead(
-        param, kind, value, city, types, reach, weight, st, avail, nxt, best_buf, dec, ws
-    )
+    if bot == ROLLOUT_BOT:
+        return _rollout_seat(
+            kit.rollout, param, kind, value, u, city, types, reach, weight, st, avail, nxt,
+            best_buf, dec,
+        )  # fmt: skip
+    return _lookahead_seat(
+        kit.lookahead, param, kind, value, city, types, reach, weight, st, avail, nxt, best_buf,
+        dec,
+    )  # fmt: skip
 
 
-@hot_inline
+@glue
 def _score_turn(t, g, city, players, newly, sheets, first_taken, avail, out, line_turn,
                 line_bonus):  # fmt: skip
     """Award the bonuses of the lines completed this turn (ties share the first)."""
@@ -1308,7 +1431,7 @@ def _score_turn(t, g, city, players, newly, sheets, first_taken, avail, out, lin
                 newly[p, m] = False
 
 
-@njit(cache=CACHE)
+@entry
 def play_games(
     city,
     deck,
@@ -1321,6 +1444,7 @@ def play_games(
     weights,
     reach,
     weight,
+    kit,
     score,
     bonus,
     stars,
@@ -1339,8 +1463,9 @@ def play_games(
     rollout samples, the expert's restriction code: ``KernelSpec.argument``);
     ``bot_u[p]``: its pre-drawn uniforms, one per turn over the whole block (random
     bots only); ``weights[p]``: its weights row (the expert only, see
-    :func:`expert_choice`). Allocates the players' sheets and scratch space, then plays in
-    :func:`_play_block`."""
+    :func:`expert_choice`); ``kit``: the scratch space of the bots that need their own
+    (:class:`Kit`, from :func:`kit_for`), which also decides which bots' code is compiled.
+    Allocates the players' sheets and scratch space, then plays in :func:`_play_block`."""
     n_stations, n_lines, players = city.star_value.shape[0], city.indicators.shape[0], bots.shape[0]
     sheets = Sheets(
         np.zeros((players, n_stations), np.int64),
@@ -1356,23 +1481,16 @@ def play_games(
         np.zeros(types.kind.shape[0], np.int64),
         np.zeros(n_lines, np.int64),
         np.zeros(n_stations + 1, np.int64),
-        workspace(city, types),
-        np.zeros((players, n_lines), np.int64),
-        np.zeros((EXPERT_FEATURES, city.line_st.shape[0]), np.float64),
-        np.zeros((players, reach.shape[0], reach.shape[1]), np.float64),
     )
-    for p in range(players):
-        if bots[p] == EXPERT_BOT:
-            blend_reach(reach, weights[p], public.blend[p])
     newly = np.zeros((players, n_lines), np.bool_)
     out = Outcome(score, bonus, stars, penalty, empty, lines_completed, first_bonuses, turns)
     _play_block(
         city, deck, types, orders, lengths, bots, params, bot_u, weights, reach, weight,
-        out, line_turn, line_bonus, station_filled, sheets, seat, public, newly,
+        out, line_turn, line_bonus, station_filled, sheets, seat, public, newly, kit,
     )  # fmt: skip
 
 
-@hot_inline
+@glue
 def _new_game(city, types, sheets, public, players):
     """Empty sheets, every first bonus to be had, a full deck."""
     line_off, indicators = city.line_off, city.indicators
@@ -1390,26 +1508,22 @@ def _new_game(city, types, sheets, public, players):
     copy_into(remaining, types.full_count)
 
 
-@hot_inline
+@glue
 def _play_turn(t, g, k, card, city, deck, types, bots, params, bot_u, weights, reach, weight, out,
-               line_turn, line_bonus, sheets, seat, public, newly):  # fmt: skip
+               line_turn, line_bonus, sheets, seat, public, newly, kit):  # fmt: skip
     """Every seat moves on the card of turn ``t``; then the completed lines score."""
     avail, remaining, dec, buf = public.avail, public.remaining, public.dec, public.buf
     c = U(card)
     remaining[U(deck.card_type[c])] -= 1
     is_star, completed = deck.kind[c] == STAR, False
-    for p in range(bots.shape[0]):  # the rivals' sheets as they were before this turn
-        if bots[p] == EXPERT_BOT:
-            race_row(sheets.empty, sheets.boxes, sheets.done, p, public.first_taken, reach,
-                     public.race[p])  # fmt: skip
+    _race_rows(kit.expert, bots, sheets, public.first_taken, reach)
     for p in range(bots.shape[0]):
         mark = sheets.mark[p]
         st = SheetState(mark, sheets.empty[p], sheets.boxes[p], sheets.done[p])
         filled = seat[p]
         line, _station, n = _decide(
             bots[p], params[p], card, bot_u[p, k], city, deck, types, reach, weight,
-            st, avail, remaining, buf, filled, dec, sheets.front[p], public.ws, weights[p],
-            public.race[p], public.feat, public.blend[p],
+            st, avail, remaining, buf, filled, dec, sheets.front[p], weights[p], kit, p,
         )  # fmt: skip
         apply_move(city, line, filled, n, is_star, mark, st.empty, st.boxes)
         if is_star and n > 0:
@@ -1430,7 +1544,7 @@ def _play_turn(t, g, k, card, city, deck, types, bots, params, bot_u, weights, r
 @hot
 def _play_block(city, deck, types, orders, lengths, bots, params, bot_u, weights, reach, weight,
                 out, line_turn, line_bonus, station_filled, sheets, seat, public,
-                newly):  # fmt: skip
+                newly, kit):  # fmt: skip
     """The loop of :func:`play_games`: game after game, turn after turn."""
     n_stations, players = city.star_value.shape[0], bots.shape[0]
     k = 0  # turns played in the block: the index into bot_u
@@ -1439,7 +1553,7 @@ def _play_block(city, deck, types, orders, lengths, bots, params, bot_u, weights
         for t in range(lengths[g]):
             _play_turn(t, g, k, orders[g, t], city, deck, types, bots, params, bot_u, weights,
                        reach, weight, out, line_turn, line_bonus, sheets, seat, public,
-                       newly)  # fmt: skip
+                       newly, kit)  # fmt: skip
             k += 1
         out.turns[g] = lengths[g]
         for p in range(players):

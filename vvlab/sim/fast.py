@@ -153,18 +153,20 @@ def play_block_fast(
         row = spec.weights_for(ruleset.name)  # type: ignore[union-attr]
         weights[p, : len(row)] = row
     rec = BlockRecord.empty_record(block, games, players, len(city.lines), len(city.stations))
+    codes = np.array([s.code for s in specs], np.int64)  # type: ignore[union-attr]
     kernels.play_games(
         arrays.city,
         arrays.deck,
         arrays.types,
         orders,
         lengths,
-        np.array([s.code for s in specs], np.int64),  # type: ignore[union-attr]
+        codes,
         np.array([s.argument for s in specs], np.int64),  # type: ignore[union-attr]
         bot_u,
         weights,
         arrays.reach,
         arrays.weight,
+        kernels.kit_for(arrays.city, arrays.types, arrays.reach, codes, weights),
         rec.score,
         rec.bonus,
         rec.stars,
