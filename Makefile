@@ -1,8 +1,11 @@
 # vvlab: two commands do everything on a fresh machine.
 #   make lab   - create .venv if missing, install vvlab with the Jupyter stack, install
-#                nbstripout as the notebooks' git filter, open JupyterLab
+#                nbstripout as the notebooks' git filter, compile the simulator's kernels
+#                (`vvlab warm`: a minute once after an install, then a second), open
+#                JupyterLab
 #   make test  - create .venv if missing, install vvlab with test tools, lint (ruff, the
-#                import layers) and run every test
+#                import layers), compile the kernels (`vvlab warm`) and run every test,
+#                spread over the machine's cores (pytest-xdist)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -25,7 +28,8 @@ test: $(VENV)/.dev-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
-	$(BIN)/python -m pytest
+	$(BIN)/vvlab warm
+	$(BIN)/python -m pytest -n auto
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check .
@@ -39,6 +43,7 @@ lab: $(VENV)/.lab-installed
 	@# notebooks are committed without outputs (.gitattributes): strip them on `git add`
 	if git rev-parse --git-dir >/dev/null 2>&1; then \
 	    $(BIN)/nbstripout --install --attributes .gitattributes; fi
+	$(BIN)/vvlab warm
 	$(BIN)/jupyter lab notebooks/ $(ALLOW_ROOT)
 
 play: $(VENV)/.dev-installed

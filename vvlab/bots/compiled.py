@@ -14,6 +14,8 @@ import numpy as np
 
 from vvlab.bots.base import BotBase
 from vvlab.compiled import CARD_KINDS, CompiledCity, KernelSpec, SheetState, compile_city
+from vvlab.compiled.notice import first_use
+from vvlab.compiled.spec import COMPILE_SECONDS
 from vvlab.engine import Move
 from vvlab.engine.view import PlayerView
 
@@ -107,5 +109,7 @@ class CompiledBot(BotBase):
             best,
             dec,
         )
-        line, station = self.decide(CARD_KINDS.index(view.card.kind), view, u, args)
+        kernel = self.kernel_spec().kernel
+        with first_use(("decide", kernel), about=COMPILE_SECONDS.get(kernel, 1.0)):
+            line, station = self.decide(CARD_KINDS.index(view.card.kind), view, u, args)
         return self._arrays.move(view, line, station)

@@ -1,9 +1,9 @@
-"""The ``vvlab`` command line: maps, show, validate, play, simulate, report, check,
+"""The ``vvlab`` command line: maps, show, validate, play, simulate, warm, report, check,
 tune, compare, import-gtfs, sheet, cards.
 
 One parser (:func:`build_parser`) with a module per command group, each adding its
 subcommands and holding their ``cmd_*`` functions: :mod:`~vvlab.cli.maps` (maps, show,
-validate), :mod:`~vvlab.cli.play`, :mod:`~vvlab.cli.simulate`,
+validate), :mod:`~vvlab.cli.play`, :mod:`~vvlab.cli.simulate` (simulate, warm),
 :mod:`~vvlab.cli.report`, :mod:`~vvlab.cli.check`, :mod:`~vvlab.cli.tune`,
 :mod:`~vvlab.cli.compare`, :mod:`~vvlab.cli.gtfs` (import-gtfs) and
 :mod:`~vvlab.cli.printing` (sheet, cards). Their errors come back to :func:`main`, which
@@ -29,7 +29,7 @@ from vvlab.cli.errors import HANDLED, note_printer, report_error
 __all__ = ["build_parser", "main"]
 
 DESCRIPTION = (
-    "The ``vvlab`` command line: maps, show, validate, play, simulate, report, check, tune, "
+    "The ``vvlab`` command line: maps, show, validate, play, simulate, warm, report, check, tune, "
     "compare, import-gtfs, sheet, cards."
 )
 """What ``vvlab --help`` says first."""

@@ -45,6 +45,20 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--resume", action="store_true", help="finish an interrupted run in --out")
     add_progress_argument(p)
     p.set_defaults(run=cmd_simulate)
+    warm = sub.add_parser(
+        "warm",
+        help="compile the simulator's kernels once after an install (then seconds are saved)",
+        description="Compile the compiled simulator's kernels now, or load them from the "
+        "disk cache, so that the first run, notebook cell or test does not wait for them. "
+        "`make lab` and `make test` run it after they install.",
+    )
+    warm.add_argument(
+        "--bots",
+        default=None,
+        help="the bots whose kernels to compile, comma-separated (default: "
+        "greedy, expert, lookahead:depth=1, rollout:samples=2, which cover every kernel)",
+    )
+    warm.set_defaults(run=cmd_warm)
 
 
 def default_out(map_id: str, players: int, games: int, seed: int) -> Path:
@@ -69,6 +83,18 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         raise SimulationInterrupted("simulation interrupted before any game was played") from None
     out.write(f"{result!r}\n")
     out.write(f"results in {folder}/\n(games, lines, stations .parquet; metadata.json)\n")
+    return 0
+
+
+def cmd_warm(args: argparse.Namespace, out: TextIO) -> int:
+    """Run ``vvlab warm``: compile (or load) the kernels, and say how long it took."""
+    import time
+
+    from vvlab.sim.fast import WARM_BOTS, warm
+
+    clock = time.perf_counter()
+    warmed = warm(split_bots(args.bots) or WARM_BOTS)
+    out.write(f"kernels ready for {', '.join(warmed)} ({time.perf_counter() - clock:.1f} s)\n")
     return 0
 
 

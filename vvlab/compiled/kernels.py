@@ -57,7 +57,9 @@ from numba.extending import overload
 from vvlab.compiled.arrays import EXPRESS, FREE, NUMBER, STAR, SheetState
 from vvlab.compiled.cache import ensure_cache
 from vvlab.compiled.dispatch import kernel
+from vvlab.compiled.notice import first_use, was_used
 from vvlab.compiled.spec import (
+    COMPILE_SECONDS,
     EXPERT_BOT,
     GREEDY_BOT,
     LOOKAHEAD_BOT,
@@ -961,12 +963,12 @@ def _allowed(restrict, kind, value, city, mark, line, station):
 
 
 @hot
-def _expert(kind, value, city, types, blend, st, avail, counts, best_buf, dec, w, race, feat,
-            buf, restrict):  # fmt: skip
-    """:func:`expert_choice` with its scratch space given: ``feat`` (see
-    ``_F_VALUE``: float, ``EXPERT_FEATURES`` rows by route positions, at least one per
-    line) and ``buf`` (per station). The best move that
-    satisfies ``restrict`` wins, else the best move."""
+def _expert(expert, p, kind, value, city, types, st, avail, counts, best_buf, dec, w, buf,
+            restrict):  # fmt: skip
+    """:func:`expert_choice` for seat ``p`` with its scratch space given: ``expert``
+    (:class:`ExpertScratch`) and ``buf`` (per station). The best move that satisfies
+    ``restrict`` wins, else the best move."""
+    blend, race, feat = expert.blend[p], expert.race[p], expert.feat
     mark, empty, boxes = st.mark, st.empty, st.boxes
     if restrict == NO_RACE:
         avail = city.bonus_later
@@ -1046,11 +1048,14 @@ def expert_choice(
     Returns (line, station, count of stations written to best_buf)."""
     feat = np.zeros((EXPERT_FEATURES, city.line_st.shape[0]), np.float64)
     buf = np.zeros(st.mark.shape[0] + 1, np.int64)
-    blend = np.zeros(reach.shape, np.float64)
-    blend_reach(reach, weights, blend)
+    blend = np.zeros((1, reach.shape[0], reach.shape[1]), np.float64)
+    blend_reach(reach, weights, blend[0])
+    seat = np.zeros((1, race.shape[0]), race.dtype)
+    copy_into(seat[0], race)
+    expert = ExpertScratch(seat, feat, blend)
     return _expert(
-        kind, value, city, types, blend, st, avail, next_counts, best_buf, dec, weights, race,
-        feat, buf, restrict,
+        expert, 0, kind, value, city, types, st, avail, next_counts, best_buf, dec, weights, buf,
+        restrict,
     )  # fmt: skip
 
 
@@ -1326,33 +1331,24 @@ def kit_for(city, types, reach, codes, weights) -> Kit:
 
 
 def _only_with(play, passed):
-    """``play(scratch, *args)`` for the kernels, compiled in only where ``scratch`` is
-    not ``None``; where it is (a :class:`Kit` field of a bot no seat plays) the call is
-    ``passed`` and ``play`` is not compiled. The choice is made by type, when numba
-    compiles the caller (an ``overload``), so it costs nothing at run time."""
+    """``f(scratch, args)``, a function for the kernels that calls ``play(scratch,
+    *args)``, compiled in only where ``scratch`` is not ``None``; where it is (a
+    :class:`Kit` field of a bot no seat plays) the call is ``passed`` and ``play`` is
+    not compiled. The choice is made by type, when numba compiles the caller (an
+    ``overload``, inlined: it costs nothing at run time)."""
 
-    def stub(scratch, *args):
+    def stub(scratch, args):
         raise NotImplementedError("called from the compiled kernels only")
 
-    @overload(stub, jit_options={"_nrt": False})
-    def typed(scratch, *args):
+    @overload(stub, inline="always", jit_options={"_nrt": False})
+    def typed(scratch, args):
         if isinstance(scratch, nbtypes.NoneType):
-            return lambda scratch, *args: passed
-        return lambda scratch, *args: play(scratch, *args)
+            return lambda scratch, args: passed
+        return lambda scratch, args: play(scratch, *args)
 
     stub.__name__ = stub.__qualname__ = f"{play.__name__}_if_played"
     stub.__doc__ = play.__doc__
     return stub
-
-
-@hot
-def _expert_in(expert, p, kind, value, city, types, st, avail, counts, best_buf, dec, w, buf,
-               restrict):  # fmt: skip
-    """Seat ``p``'s expert move with the block's :class:`ExpertScratch`."""
-    return _expert(
-        kind, value, city, types, expert.blend[p], st, avail, counts, best_buf, dec, w,
-        expert.race[p], expert.feat, buf, restrict,
-    )  # fmt: skip
 
 
 @hot
@@ -1365,7 +1361,7 @@ def _race_rows_in(expert, bots, sheets, first_taken, reach):
     return 0
 
 
-_expert_seat = _only_with(_expert_in, (-1, -1, 0))
+_expert_seat = _only_with(_expert, (-1, -1, 0))
 _rollout_seat = _only_with(_rollout, (-1, -1, 0))
 _lookahead_seat = _only_with(_lookahead, (-1, -1, 0))
 _race_rows = _only_with(_race_rows_in, 0)
@@ -1391,17 +1387,18 @@ def _decide(
     nxt = types.full_count if deck.shuffle[c] else remaining
     if bot == EXPERT_BOT:
         return _expert_seat(
-            kit.expert, p, kind, value, city, types, st, avail, nxt, best_buf, dec, wts, buf, param
+            kit.expert,
+            (p, kind, value, city, types, st, avail, nxt, best_buf, dec, wts, buf, param),
         )
     if bot == ROLLOUT_BOT:
         return _rollout_seat(
-            kit.rollout, param, kind, value, u, city, types, reach, weight, st, avail, nxt,
-            best_buf, dec,
-        )  # fmt: skip
+            kit.rollout,
+            (param, kind, value, u, city, types, reach, weight, st, avail, nxt, best_buf, dec),
+        )
     return _lookahead_seat(
-        kit.lookahead, param, kind, value, city, types, reach, weight, st, avail, nxt, best_buf,
-        dec,
-    )  # fmt: skip
+        kit.lookahead,
+        (param, kind, value, city, types, reach, weight, st, avail, nxt, best_buf, dec),
+    )
 
 
 @glue
@@ -1431,49 +1428,23 @@ def _score_turn(t, g, city, players, newly, sheets, first_taken, avail, out, lin
                 newly[p, m] = False
 
 
-@entry
 def play_games(
-    city,
-    deck,
-    types,
-    orders,
-    lengths,
-    bots,
-    params,
-    bot_u,
-    weights,
-    reach,
-    weight,
-    kit,
-    score,
-    bonus,
-    stars,
-    penalty,
-    empty,
-    lines_completed,
-    first_bonuses,
-    turns,
-    line_turn,
-    line_bonus,
-    station_filled,
-):
-    """Play every dealt game of a block and write the block record arrays.
+    city, deck, types, orders, lengths, bots, params, bot_u, weights, reach, weight, kit, out,
+    line_turn, line_bonus, station_filled,
+):  # fmt: skip
+    """Play every dealt game of a block and write the block record arrays (``out``, an
+    :class:`Outcome`, and the per-line and per-station arrays after it).
 
     ``bots[p]``/``params[p]``: bot kind and parameter of seat p (look-ahead depth,
     rollout samples, the expert's restriction code: ``KernelSpec.argument``);
     ``bot_u[p]``: its pre-drawn uniforms, one per turn over the whole block (random
     bots only); ``weights[p]``: its weights row (the expert only, see
     :func:`expert_choice`); ``kit``: the scratch space of the bots that need their own
-    (:class:`Kit`, from :func:`kit_for`), which also decides which bots' code is compiled.
-    Allocates the players' sheets and scratch space, then plays in :func:`_play_block`."""
-    n_stations, n_lines, players = city.star_value.shape[0], city.indicators.shape[0], bots.shape[0]
-    sheets = Sheets(
-        np.zeros((players, n_stations), np.int64),
-        np.zeros((players, n_lines), np.int64),
-        np.zeros((players, n_lines), np.int64),
-        np.zeros((players, n_lines), np.int64),
-        np.zeros((players, n_lines), np.int64),
-    )
+    (:class:`Kit`, from :func:`kit_for`), which also decides which bots' code is
+    compiled. Allocates the players' sheets and scratch space (numpy, once per block),
+    then plays in :func:`_play_block`, compiled first (see :func:`compile_for`)."""
+    n_stations, n_lines, players = city.star_value.shape[0], city.indicators.shape[0], len(bots)
+    sheets = Sheets(*(np.zeros((players, n), np.int64) for n in (n_stations, *[n_lines] * 4)))
     seat = np.zeros((players, n_stations + 1), np.int64)  # the stations each seat fills
     public = Table(
         np.zeros(n_lines, np.int64),
@@ -1483,11 +1454,34 @@ def play_games(
         np.zeros(n_stations + 1, np.int64),
     )
     newly = np.zeros((players, n_lines), np.bool_)
-    out = Outcome(score, bonus, stars, penalty, empty, lines_completed, first_bonuses, turns)
-    _play_block(
+    args = (
         city, deck, types, orders, lengths, bots, params, bot_u, weights, reach, weight,
         out, line_turn, line_bonus, station_filled, sheets, seat, public, newly, kit,
     )  # fmt: skip
+    played = ("play_games", *(field is not None for field in kit))
+    if not was_used(played):
+        with first_use(played, about=compile_seconds(kit)):
+            compile_for(_play_block, args)
+    _play_block(*args)
+
+
+def compile_seconds(kit: Kit) -> float:
+    """About how long compiling :func:`play_games` for ``kit`` takes (for the note)."""
+    extra = [
+        COMPILE_SECONDS[name]
+        for name, field in zip(Kit._fields, kit, strict=True)
+        if field is not None
+    ]
+    return COMPILE_SECONDS["play"] + sum(extra)
+
+
+def compile_for(dispatcher, args) -> None:
+    """Compile ``dispatcher`` for the types of ``args`` (or load it from the disk cache)
+    unless it has been already: the compile runs apart from the work, so that a
+    :func:`vvlab.compiled.notice.first_use` around it times only the compile."""
+    sig = tuple(dispatcher.typeof_pyval(a) for a in args)
+    if sig not in dispatcher.overloads:
+        dispatcher.compile(sig)
 
 
 @glue
@@ -1516,7 +1510,7 @@ def _play_turn(t, g, k, card, city, deck, types, bots, params, bot_u, weights, r
     c = U(card)
     remaining[U(deck.card_type[c])] -= 1
     is_star, completed = deck.kind[c] == STAR, False
-    _race_rows(kit.expert, bots, sheets, public.first_taken, reach)
+    _race_rows(kit.expert, (bots, sheets, public.first_taken, reach))
     for p in range(bots.shape[0]):
         mark = sheets.mark[p]
         st = SheetState(mark, sheets.empty[p], sheets.boxes[p], sheets.done[p])

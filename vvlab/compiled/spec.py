@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 __all__ = [
+    "COMPILE_SECONDS",
     "EXPERT_WEIGHTS",
     "KERNELS",
     "MAX_DEPTH",
@@ -105,6 +106,12 @@ def restriction_code(name: str | None) -> int:
         raise ValueError(f"unknown restriction {name!r}; restrictions: {', '.join(RESTRICTIONS)}")
     return list(RESTRICTIONS).index(name) + 1
 
+
+COMPILE_SECONDS = {"play": 9.0, "lookahead": 5.0, "rollout": 5.0, "expert": 8.0}
+"""About how long compiling takes on one core after an install, in seconds, for the
+note shown meanwhile (:mod:`vvlab.compiled.notice`): the game loop with random and
+greedy (``"play"``), and what each other kernel adds, in a block or on its own in the
+reference engine (``benchmarks/cold_start.py`` measures them)."""
 
 MAX_DEPTH = 4
 """The deepest look-ahead the kernels' scratch space holds."""

@@ -167,14 +167,16 @@ def play_block_fast(
         arrays.reach,
         arrays.weight,
         kernels.kit_for(arrays.city, arrays.types, arrays.reach, codes, weights),
-        rec.score,
-        rec.bonus,
-        rec.stars,
-        rec.penalty,
-        rec.empty,
-        rec.lines_completed,
-        rec.first_bonuses,
-        rec.turns,
+        kernels.Outcome(
+            rec.score,
+            rec.bonus,
+            rec.stars,
+            rec.penalty,
+            rec.empty,
+            rec.lines_completed,
+            rec.first_bonuses,
+            rec.turns,
+        ),
         rec.line_turn,
         rec.line_bonus,
         rec.station_filled,
@@ -192,3 +194,38 @@ def play_block_fast_cached(
     if not _LAST or _LAST[0][0] is not city or _LAST[0][1] is not ruleset:
         _LAST[:] = [(city, ruleset, compile_city(city, ruleset))]
     return play_block_fast(city, ruleset, bots, seed, block, games, compiled=_LAST[0][2])
+
+
+WARM_BOTS = ("greedy", "expert", "lookahead:depth=1", "rollout:samples=2")
+"""What ``vvlab warm`` compiles: each kernel alone in a block (random and greedy share
+one), and each one's move in the reference engine."""
+
+
+def warm(bots: Sequence[str] = WARM_BOTS, city: CityMap | str = "tutorial") -> list[str]:
+    """Compile the kernels of ``bots`` now, or load them from numba's disk cache, so
+    that later runs start at once: the fast path's block for each bot, and its move in
+    the reference engine (the play widget's bots). After an install this takes about
+    half a minute, with a note on standard error (see :mod:`vvlab.compiled.notice`);
+    then well under a second. Returns the bots warmed.
+
+    >>> warm(["greedy"])
+    ['greedy']
+    """
+    from vvlab.engine import Game, get_ruleset
+    from vvlab.model import load_map
+
+    city = load_map(city) if isinstance(city, str) else city
+    ruleset = get_ruleset()
+    for spec in bots:
+        play_block_fast(city, ruleset, [spec], seed=0, block=0, games=1)
+        bot, game = make_bot(spec), Game(city, players=1, ruleset=ruleset, seed=0)
+        if hasattr(bot, "decide"):  # a compiled bot: its reference move runs the kernel
+            bot.choose(game.view(0), np.random.default_rng(0))
+    return list(bots)
+
+
+def warm_for(city: CityMap, ruleset: Ruleset, bots: Sequence[Bot | str]) -> None:
+    """Compile (or load) the block kernels these bots play with, in this process, with
+    one game: before a pool of worker processes starts, so that they find the kernels
+    in the disk cache instead of each compiling them at once, silently."""
+    play_block_fast_cached(city, ruleset, bots, seed=0, block=0, games=1)

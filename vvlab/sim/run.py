@@ -235,6 +235,10 @@ def _run(
     if client is None and asked is not None and workers < asked:
         execution["workers_requested"] = asked
     task = ChunkTask.from_spec(spec, engine)
+    if used == "fast" and client is None and chunks:
+        from vvlab.sim.fast import warm_for
+
+        warm_for(spec.city, spec.ruleset, spec.bots)  # here, before any bar or worker
     execution |= _play(task, spec, chunks, records, store, workers, client, progress, stop)
     if store is None:
         return SimulationResult.from_records(list(records.values()), spec, execution)
