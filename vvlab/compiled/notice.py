@@ -48,22 +48,20 @@ Show = Callable[[str, bool], None]
 """Where a note goes: ``show(text, done)``, called when the note appears, every second
 after with the elapsed time, and at the end with ``done=True``."""
 
-_LOCK = threading.Lock()
-_SHOWS: list[Show] = []  # the innermost notes_to last
+_SHOWS = threading.local()  # .stack: this thread's notes_to targets, the innermost last
 _USED: set[Hashable] = set()
 
 
 @contextlib.contextmanager
 def notes_to(show: Show) -> Iterator[None]:
-    """Within this block, notes go to ``show`` instead of standard error (any thread
-    of this process; the innermost block wins)."""
-    with _LOCK:
-        _SHOWS.append(show)
+    """Within this block, notes of work done in this thread go to ``show`` instead of
+    standard error (the innermost block wins)."""
+    stack = _SHOWS.__dict__.setdefault("stack", [])
+    stack.append(show)
     try:
         yield
     finally:
-        with _LOCK:
-            _SHOWS.remove(show)
+        stack.remove(show)
 
 
 def was_used(key: Hashable) -> bool:
@@ -89,12 +87,12 @@ def compiling(about: float, threshold: float = THRESHOLD) -> Iterator[None]:
     time every second after, and the total at the end (only if the note appeared)."""
     note = NOTE.format(about=max(1, round(about)))
     start, stop = time.perf_counter(), threading.Event()
-    shown: list[Show] = []
+    target, shown = _target(), []
 
     def watch() -> None:
         if stop.wait(threshold):
             return
-        shown.append(_target())
+        shown.append(target)
         while True:
             shown[0](f"{note} {time.perf_counter() - start:.0f} s", False)
             if stop.wait(1.0):
@@ -112,8 +110,9 @@ def compiling(about: float, threshold: float = THRESHOLD) -> Iterator[None]:
 
 
 def _target() -> Show:
-    with _LOCK:
-        return _SHOWS[-1] if _SHOWS else _to_stderr()
+    """Where this thread's notes go (see :func:`notes_to`)."""
+    stack = getattr(_SHOWS, "stack", None)
+    return stack[-1] if stack else _to_stderr()
 
 
 def _to_stderr() -> Show:

@@ -10,6 +10,7 @@ Examples
 
 from __future__ import annotations
 
+import contextlib
 import html
 from typing import Any
 
@@ -26,6 +27,24 @@ def button(description: str, **kw: Any) -> w.Button:
 def row(*children: w.Widget) -> w.HBox:
     """A row of controls that wraps onto the next line when the notebook is narrow."""
     return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap"))
+
+
+def compile_notes_in(status: w.HTML) -> contextlib.AbstractContextManager:
+    """Within this block, the note that the simulator's kernels are being compiled (a
+    first run after an install: :mod:`vvlab.compiled.notice`) shows in ``status``, a
+    view's status line, as it happens, with the elapsed time.
+
+    >>> import time
+    >>> from vvlab.compiled.notice import first_use
+    >>> status = w.HTML()
+    >>> with compile_notes_in(status), first_use("doc", about=4, threshold=0.01):
+    ...     time.sleep(0.1)
+    >>> "compiling the simulator" in status.value and "done in 0 s" in status.value
+    True
+    """
+    from vvlab.compiled.notice import notes_to
+
+    return notes_to(lambda text, done: setattr(status, "value", message_html(text)))
 
 
 def message_html(text: str, error: bool = False) -> str:

@@ -162,9 +162,12 @@ def warm_up(delay: float = WARM_UP_DELAY) -> threading.Timer:
         from vvlab.sim.run import simulate
 
         def play() -> None:
-            for bot in ("greedy", "random"):
-                simulate("tutorial", bots=[bot], games=1, workers=1, progress=False,
-                         engine="fast")  # fmt: skip
+            from vvlab.compiled.notice import notes_to
+
+            with notes_to(lambda text, done: None):  # nobody waits for it: no note
+                for bot in ("greedy", "random"):
+                    simulate("tutorial", bots=[bot], games=1, workers=1, progress=False,
+                             engine="fast")  # fmt: skip
 
         _WARMING.append(threading.Timer(delay, play))
         _WARMING[0].daemon = True

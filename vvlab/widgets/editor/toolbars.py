@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from vvlab.model import builtin_maps
-from vvlab.widgets.controls import button, message_html, row
+from vvlab.widgets.controls import button, compile_notes_in, message_html, row
 from vvlab.widgets.editor.files import BLANK, OTHER, opened_source
 from vvlab.widgets.editor.history import EditError
 from vvlab.widgets.editor.stats import warm_up
@@ -330,7 +330,8 @@ class BalanceBar:
         self.balance_summary.value = "running..."
         games, seed = self.balance_games.value, self.balance_seed.value
         try:
-            qb = self.editor.controller.quick_balance(games, seed)
+            with compile_notes_in(self.balance_summary):
+                qb = self.editor.controller.quick_balance(games, seed)
         except Exception:
             self.balance_summary.value = self.balance_verdict.value = ""
             raise

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from vvlab.widgets.controls import button, message_html, row
+from vvlab.widgets.controls import button, compile_notes_in, message_html, row
 
 if TYPE_CHECKING:
     from vvlab.design import TuneResult
@@ -79,8 +79,9 @@ class TuneBar:
 
         def work() -> None:
             try:
-                result = tune(city, games=TUNE_GAMES, max_evaluations=TUNE_EVALUATIONS,
-                              progress=self._tick, cancel=self._cancel)  # fmt: skip
+                with compile_notes_in(self.tune_status):
+                    result = tune(city, games=TUNE_GAMES, max_evaluations=TUNE_EVALUATIONS,
+                                  progress=self._tick, cancel=self._cancel)  # fmt: skip
             except Exception as err:
                 self._show_failed(err)
             else:

@@ -19,7 +19,7 @@ from vvlab.analysis import LABEL_GROUPINGS
 from vvlab.engine import RULESETS
 from vvlab.model import builtin_maps
 from vvlab.model.validate import MAX_INDICATORS
-from vvlab.widgets.controls import button, message_html
+from vvlab.widgets.controls import button, compile_notes_in, message_html
 from vvlab.widgets.explorer.batch import Batch, ExplorerError, solo_verdict
 from vvlab.widgets.explorer.changes import describe_change
 from vvlab.widgets.explorer.controller import (
@@ -252,7 +252,8 @@ class BalanceExplorer(w.VBox):
 
     def _run_job(self) -> None:
         try:
-            batch = self.controller.run(self._on_progress, self._cancel)
+            with compile_notes_in(self.status_html):
+                batch = self.controller.run(self._on_progress, self._cancel)
             if batch is not None:
                 self.show(batch)
             self._say(self.controller.message)

@@ -18,7 +18,7 @@ from vvlab.engine import RULESETS, Ruleset
 from vvlab.engine.game import MAX_PLAYERS
 from vvlab.model import builtin_maps
 from vvlab.viz.plan import text_color
-from vvlab.widgets.controls import button, message_html, row
+from vvlab.widgets.controls import button, compile_notes_in, message_html, row
 from vvlab.widgets.play.controller import (
     PERSON,
     SEED_BOX_MAX,
@@ -188,7 +188,8 @@ class PlayWidget(w.VBox):
         """Run a controller action; show its refusal as a message, then refresh."""
         self.message_html.value = ""
         try:
-            fn(*args, **kw)
+            with compile_notes_in(self.status_html):  # the bots' first move may compile
+                fn(*args, **kw)
         except PlayError as err:
             self.message = str(err)
             self.message_html.value = message_html(str(err), error=True)
