@@ -30,6 +30,7 @@ def test_one_parser_knows_every_command():
         "validate",
         "play",
         "simulate",
+        "warm",
         "report",
         "check",
         "tune",

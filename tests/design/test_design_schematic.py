@@ -8,11 +8,12 @@ from __future__ import annotations
 import math
 import sys
 import warnings
-from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from layouts import WORK as LAYOUT_WORK
+from layouts import builtin_result
 
 import vvlab
 from vvlab.design import (
@@ -32,10 +33,10 @@ NET = 3600.0
 work on a loaded machine too (stopped by time, a layout would depend on the load)."""
 
 
-@cache
 def laid_out(name: str) -> SchematicResult:
-    """The layout of a built-in city, computed once for all tests."""
-    return schematic_layout(vvlab.load_map(name), work_limit=WORK, time_limit_s=NET)
+    """The layout of a built-in city as ``vvlab sheet --schematic`` makes it, computed
+    once per process for these tests and the printing tests (``layouts.py``)."""
+    return builtin_result(name)
 
 
 def without_coordinates(city: CityMap) -> dict:
@@ -85,7 +86,9 @@ def test_the_same_city_gives_the_same_layout():
     city = generate_city(lines=4, stations=30, seed=3)
     first = schematic(city, work_limit=1.0, seed=5)
     assert schematic(city, work_limit=1.0, seed=5) == first
-    assert laid_out("tutorial").city == schematic(vvlab.load_map("tutorial"), work_limit=WORK)
+    assert laid_out("tutorial").city == schematic(
+        vvlab.load_map("tutorial"), work_limit=LAYOUT_WORK, time_limit_s=NET
+    )
 
 
 def test_the_grid_unit_scales_the_layout():

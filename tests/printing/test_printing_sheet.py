@@ -4,9 +4,9 @@ schematically where its own coordinates are too cramped) and generated cities.""
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import pytest
+from layouts import laid_out_result
 from sheet_checks import check_boxes_on_own_lines, check_no_overlaps, check_svg
 
 import vvlab
@@ -31,25 +31,10 @@ def _schematic_available() -> bool:
     return True
 
 
-_LAID_OUT: dict[str, Any] = {}
-"""Schematic layouts worked out in this test session, by city (a layout takes seconds)."""
-
-
-WORK = 60 / 4
-"""The work vvlab.design.schematic does by default (a quarter of its 60 s), as
-``vvlab print --schematic`` lays a city out, here with a safety net long enough that
-a loaded machine stops it by work too: the same layout everywhere (stopped by time,
-it would depend on the load)."""
-
-
 def _laid_out(city):
-    """The city's schematic layout, worked out once per session."""
-    from vvlab.design import schematic
-
-    key = repr(city.to_dict())
-    if key not in _LAID_OUT:
-        _LAID_OUT[key] = schematic(city, work_limit=WORK, time_limit_s=600)
-    return _LAID_OUT[key]
+    """The city's schematic layout as ``vvlab sheet --schematic`` makes it, worked out
+    once per process (``layouts.py``: shared with the layout tests)."""
+    return laid_out_result(city).city
 
 
 def _printable(city, paper="a4"):

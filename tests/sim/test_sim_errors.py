@@ -50,7 +50,9 @@ if "greedy" in REGISTRY:
     BAD.append(({"bots": "greedy:foo=1"}, ValueError, "bot 'greedy' has no parameter foo"))
 
 
-@pytest.mark.parametrize(("params", "error", "message"), BAD, ids=lambda x: re.sub(" at 0x[0-9a-f]+", "", repr(x))[:40])
+@pytest.mark.parametrize(
+    ("params", "error", "message"), BAD, ids=lambda x: re.sub(" at 0x[0-9a-f]+", "", repr(x))[:40]
+)
 def test_bad_input_is_refused_before_any_work(no_work, tmp_path, params, error, message):
     out = tmp_path / "never"
     with pytest.raises(error, match=re.escape(message)):

@@ -20,7 +20,7 @@ Examples
 >>> seen[0][0].startswith("vvlab: compiling the simulator, first run after an install")
 True
 >>> seen[-1]
-('vvlab: compiling the simulator, first run after an install (about 3 s)… done in 0 s', True)
+('vvlab: compiling the simulator, first run after an install (about 3 s)… 0 s', True)
 >>> with notes_to(lambda text, done: seen.append(text)):
 ...     with first_use("example", about=3, threshold=0.05):  # not the first use
 ...         time.sleep(0.2)
@@ -84,7 +84,8 @@ def first_use(key: Hashable, about: float, threshold: float = THRESHOLD) -> Iter
 @contextlib.contextmanager
 def compiling(about: float, threshold: float = THRESHOLD) -> Iterator[None]:
     """Around work that may compile: the note after ``threshold`` seconds, the elapsed
-    time every second after, and the total at the end (only if the note appeared)."""
+    time every second after, and the total at the end (only if the note appeared),
+    within 80 columns."""
     note = NOTE.format(about=max(1, round(about)))
     start, stop = time.perf_counter(), threading.Event()
     target, shown = _target(), []
@@ -106,7 +107,7 @@ def compiling(about: float, threshold: float = THRESHOLD) -> Iterator[None]:
         stop.set()
         watcher.join()
         if shown:
-            shown[0](f"{note} done in {time.perf_counter() - start:.0f} s", True)
+            shown[0](f"{note} {time.perf_counter() - start:.0f} s", True)
 
 
 def _target() -> Show:

@@ -228,4 +228,4 @@ def warm_for(city: CityMap, ruleset: Ruleset, bots: Sequence[Bot | str]) -> None
     """Compile (or load) the block kernels these bots play with, in this process, with
     one game: before a pool of worker processes starts, so that they find the kernels
     in the disk cache instead of each compiling them at once, silently."""
-    play_block_fast_cached(city, ruleset, bots, seed=0, block=0, games=1)
+    play_block_fast(city, ruleset, bots, seed=0, block=0, games=1)

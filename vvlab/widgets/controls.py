@@ -39,7 +39,7 @@ def compile_notes_in(status: w.HTML) -> contextlib.AbstractContextManager:
     >>> status = w.HTML()
     >>> with compile_notes_in(status), first_use("doc", about=4, threshold=0.01):
     ...     time.sleep(0.1)
-    >>> "compiling the simulator" in status.value and "done in 0 s" in status.value
+    >>> "compiling the simulator" in status.value and status.value.endswith("… 0 s</span>")
     True
     """
     from vvlab.compiled.notice import notes_to
