@@ -107,7 +107,7 @@ def restriction_code(name: str | None) -> int:
     return list(RESTRICTIONS).index(name) + 1
 
 
-COMPILE_SECONDS = {"play": 9.0, "lookahead": 5.0, "rollout": 5.0, "expert": 8.0}
+COMPILE_SECONDS = {"play": 8.0, "lookahead": 6.0, "rollout": 4.0, "expert": 7.0}
 """About how long compiling takes on one core after an install, in seconds, for the
 note shown meanwhile (:mod:`vvlab.compiled.notice`): the game loop with random and
 greedy (``"play"``), and what each other kernel adds, in a block or on its own in the
