@@ -50,8 +50,24 @@ def test_speed_is_relative_to_greedy(ladder):
     assert without.attrs == {**without.attrs, "city": "tutorial", "seed": 0, "bound_games": 2}
 
 
-def test_speed_is_timed_on_enough_games():
-    assert games_per_second("tutorial", "greedy", seconds=0.05) > 1000
+def test_speed_is_timed_on_enough_games(monkeypatch):
+    """Runs grow until one lasts ``seconds`` (a clock of our own: a game takes 0.1 ms),
+    so that the fixed cost of a run does not hide a fast bot's speed."""
+    import types
+
+    import vvlab.sim.run
+    from vvlab.analysis import ladder
+
+    clock, runs = [0.0], []
+
+    def simulate(city, players, bots, games, *args, **kwargs):
+        runs.append(games)
+        clock[0] += 1e-4 * games
+
+    monkeypatch.setattr(vvlab.sim.run, "simulate", simulate)
+    monkeypatch.setattr(ladder, "time", types.SimpleNamespace(perf_counter=lambda: clock[0]))
+    assert games_per_second("tutorial", "greedy", seconds=0.05) == pytest.approx(10_000)
+    assert runs == [1, 256, 512]  # a warm-up game, then 256 (25.6 ms), then 512 (51.2 ms)
 
 
 @pytest.mark.parametrize(
