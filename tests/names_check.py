@@ -6,9 +6,9 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from vvlab.viz.geometry import Frame, station_size
+from vvlab.plan.geometry import Frame, station_size
+from vvlab.plan.wagons import MapGeometry, wagon_shape
 from vvlab.viz.layout import overlaps
-from vvlab.viz.wagons import MapGeometry, wagon_shape
 
 MAPS = ("tutorial", "amsterdam", "berlin", "paris", "madrid")
 

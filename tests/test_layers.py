@@ -61,7 +61,8 @@ def test_the_blocker_blocks():
 
 
 @pytest.mark.parametrize(
-    "layer", ["model", "engine", "compiled", "bots", "sim", "analysis", "design"]
+    "layer",
+    ["model", "engine", "compiled", "bots", "sim", "analysis", "design", "plan", "printing"],
 )
 def test_lower_layers_import_without_the_ui_stack(layer):
     out = run_blocked(UI, f"import vvlab.{layer}\nout = {{}}\n")

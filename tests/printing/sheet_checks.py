@@ -8,11 +8,11 @@ from itertools import combinations
 
 import numpy as np
 
+from vvlab.plan.geometry import segments_hitting_box
 from vvlab.printing import MIN_BOX
 from vvlab.printing.fonts import text_width
 from vvlab.printing.page import Page, Polyline, Rect, Text
 from vvlab.printing.plan import LINE_WIDTH
-from vvlab.viz.geometry import segments_hitting_box
 
 SVG = "{http://www.w3.org/2000/svg}"
 TOLERANCE = 1e-6

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import vvlab
-from vvlab.viz.geometry import (
+from vvlab.plan.geometry import (
     LINE_GAP,
     line_path,
     plot_frame,
@@ -17,7 +17,7 @@ from vvlab.viz.geometry import (
     segment_offsets,
     station_size,
 )
-from vvlab.viz.wagons import boxes_overlap, inflate, map_geometry, wagon_shape
+from vvlab.plan.wagons import boxes_overlap, inflate, map_geometry, wagon_shape
 
 G = 0.5  # the gap used with the corridor map
 
@@ -152,7 +152,7 @@ def test_wagons_sit_next_to_their_first_station(builtin):
 def test_wagon_spot_costs_scored_at_once_equal_one_by_one(name):
     """``_Obstacles.costs`` scores many boxes in one step; each must cost what the
     rule says for it alone: 100 a station, 8 a segment, 1000 a wagon, 500 outside."""
-    from vvlab.viz.wagons import _Obstacles, segments_hitting_box
+    from vvlab.plan.wagons import _Obstacles, segments_hitting_box
 
     city = vvlab.load_map(name)
     frame = plot_frame([(s.x, s.y) for s in city.stations.values()])

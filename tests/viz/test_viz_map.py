@@ -9,10 +9,10 @@ import plotly.graph_objects as go
 import pytest
 
 import vvlab
+from vvlab.plan.geometry import LINE_GAP, line_path, segment_offsets, station_size
+from vvlab.plan.wagons import map_geometry
 from vvlab.viz import draw_game, draw_map
-from vvlab.viz.geometry import LINE_GAP, line_path, segment_offsets, station_size
 from vvlab.viz.plan import line_label
-from vvlab.viz.wagons import map_geometry
 
 
 def role(fig: go.Figure, name: str, axis: str = "x") -> list:

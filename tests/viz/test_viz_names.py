@@ -8,9 +8,9 @@ import pytest
 from names_check import MAPS, check_names, city_markers, key_stations, trace, wagon_boxes
 
 import vvlab
+from vvlab.plan.geometry import HEIGHT, WIDTH
+from vvlab.plan.wagons import map_geometry
 from vvlab.viz import draw_map
-from vvlab.viz.geometry import HEIGHT, WIDTH
-from vvlab.viz.wagons import map_geometry
 
 OTHERS_NAMED = {(WIDTH, HEIGHT): 0.4}
 """Least share of the other stations named, by figure size (measured: 0.47 to 0.61

@@ -12,11 +12,11 @@ import pytest
 
 import vvlab
 from vvlab.model.generate import generate_city
-from vvlab.viz.geometry import segments_hitting_box
+from vvlab.plan.geometry import segments_hitting_box
+from vvlab.plan.wagons import map_geometry
 from vvlab.viz.labels import Name
 from vvlab.viz.names import plan_naming
 from vvlab.viz.relabel import Naming, place_again, place_naming
-from vvlab.viz.wagons import map_geometry
 from vvlab.widgets.editor.sketch import canvas_frame, sketch_naming
 
 

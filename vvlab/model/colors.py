@@ -16,6 +16,9 @@ from vvlab.model.generate import PALETTE
 
 Lab = tuple[float, float, float]
 
+DARK_TEXT = "#222222"
+"""The ink of text on a light background (the plan's, and a light line's wagon)."""
+
 MIN_DELTA_E = 40.0
 """Every built-in map leaves a default colour at least this far (ΔE*ab) from each of
 its lines' colours (``tests/widgets/editor/test_editor_colors.py``); 2.3 is a just
@@ -102,3 +105,14 @@ def distinct_color(used: Iterable[object], candidates: Sequence[str] = CANDIDATE
     if not labs:
         return candidates[0]
     return max(candidates, key=lambda c: min(math.dist(hex_to_lab(c), lab) for lab in labs))
+
+
+def text_color(background: str) -> str:
+    """Black or white, whichever reads better on a ``#RRGGBB`` background (the screen's
+    wagons and buttons, and the printed sheet's).
+
+    >>> text_color("#FFD000"), text_color("#1F5FBF")
+    ('#222222', '#FFFFFF')
+    """
+    r, g, b = (int(background[i : i + 2], 16) for i in (1, 3, 5))
+    return DARK_TEXT if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#FFFFFF"

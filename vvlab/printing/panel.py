@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from vvlab.model.colors import text_color
 from vvlab.printing.fonts import text_width
 from vvlab.printing.page import GREY, INK, Box, Circle, Polyline, Rect, Shape, Text
 from vvlab.printing.plan import MIN_BOX, SheetLayoutError
-from vvlab.viz.plan import text_color
 
 if TYPE_CHECKING:
     from vvlab.engine.rulesets import Penalty, Ruleset

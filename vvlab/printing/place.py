@@ -19,9 +19,9 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from vvlab.plan.geometry import segments_hitting_box
+from vvlab.plan.wagons import boxes_overlap, inflate
 from vvlab.printing.page import Box
-from vvlab.viz.geometry import segments_hitting_box
-from vvlab.viz.wagons import boxes_overlap, inflate
 
 __all__ = ["Room"]
 

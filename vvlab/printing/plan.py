@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from itertools import combinations, pairwise
 from typing import TYPE_CHECKING
 
+from vvlab.model.colors import text_color
+from vvlab.plan.geometry import direction, line_path, segment_lines, segment_offsets
+from vvlab.plan.wagons import boxes_overlap, inflate
 from vvlab.printing.fonts import text_width
 from vvlab.printing.page import INK, Box, Polyline, Rect, Shape, Text
 from vvlab.printing.place import Room, Segment
-from vvlab.viz.geometry import direction, line_path, segment_lines, segment_offsets
-from vvlab.viz.plan import text_color
-from vvlab.viz.wagons import boxes_overlap, inflate
 
 if TYPE_CHECKING:
     from vvlab.model.citymap import CityMap

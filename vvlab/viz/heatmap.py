@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
-from vvlab.viz.geometry import HEIGHT, WIDTH, station_size
+from vvlab.plan.geometry import HEIGHT, WIDTH, station_size
+from vvlab.plan.wagons import map_geometry
 from vvlab.viz.names import station_names
 from vvlab.viz.plan import line_traces, plan_axes, plan_layout, station_trace
-from vvlab.viz.wagons import map_geometry
 
 if TYPE_CHECKING:
     import pandas as pd

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from vvlab.viz.geometry import HEIGHT, WIDTH, Frame, station_size
+from vvlab.plan.geometry import HEIGHT, WIDTH, Frame, station_size
+from vvlab.plan.wagons import MapGeometry, map_geometry
 from vvlab.viz.labels import Name
 from vvlab.viz.names import station_names
 from vvlab.viz.plan import (
@@ -22,7 +23,6 @@ from vvlab.viz.plan import (
     wagon_links,
     wagon_traces,
 )
-from vvlab.viz.wagons import MapGeometry, map_geometry
 
 if TYPE_CHECKING:
     from vvlab.engine.game import Game

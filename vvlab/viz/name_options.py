@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from vvlab.viz.geometry import Point
+from vvlab.plan.geometry import Point
 from vvlab.viz.layout import Box, plain_text
 from vvlab.viz.scene import Segment, as_segment
 

@@ -19,17 +19,17 @@ from typing import TYPE_CHECKING, Any
 
 import plotly.graph_objects as go
 
-from vvlab.viz.geometry import Frame, Point, station_size
+from vvlab.plan.geometry import Frame, Point, station_size
+from vvlab.plan.wagons import wagon_shape
 from vvlab.viz.labels import Name
 from vvlab.viz.layout import Box
 from vvlab.viz.plan import FONT, INK
 from vvlab.viz.relabel import Naming, place_naming
 from vvlab.viz.scene import Segment
-from vvlab.viz.wagons import wagon_shape
 
 if TYPE_CHECKING:
     from vvlab.model.citymap import CityMap
-    from vvlab.viz.wagons import MapGeometry
+    from vvlab.plan.wagons import MapGeometry
 
 LEADER_COLOR = "#8A8A8A"
 """Thin grey leader lines from a station to its name set apart."""
@@ -87,7 +87,7 @@ def wagon_boxes(geo: MapGeometry, frame: Frame) -> list[Box]:
     zoomed out from ``geo.frame``, as in the editor's view).
 
     >>> import vvlab
-    >>> from vvlab.viz.wagons import map_geometry
+    >>> from vvlab.plan.wagons import map_geometry
     >>> geo = map_geometry(vvlab.load_map("tutorial"))
     >>> boxes = wagon_boxes(geo, geo.frame)
     >>> len(boxes), [abs(round(a - b, 6)) for a, b in zip(boxes[0], boxes[1])]
@@ -129,7 +129,7 @@ def placed_names(
     :func:`~vvlab.viz.labels.place_names`.
 
     >>> import vvlab
-    >>> from vvlab.viz.wagons import map_geometry
+    >>> from vvlab.plan.wagons import map_geometry
     >>> city = vvlab.load_map("tutorial")
     >>> placed = placed_names(city, map_geometry(city))
     >>> len(placed) == len(city.stations), placed["central"].text
@@ -145,7 +145,7 @@ def plan_naming(city: CityMap, geo: MapGeometry, frame: Frame | None = None) -> 
     obstacles, in pixels of ``frame`` (by default ``geo.frame``).
 
     >>> import vvlab
-    >>> from vvlab.viz.wagons import map_geometry
+    >>> from vvlab.plan.wagons import map_geometry
     >>> city = vvlab.load_map("tutorial")
     >>> naming = plan_naming(city, map_geometry(city))
     >>> len(naming.names) == len(city.stations), len(naming.obstacles) == 2 * len(city.lines)
@@ -169,7 +169,7 @@ def name_boxes(city: CityMap, geo: MapGeometry, frame: Frame | None = None) -> d
     """The box of each name of :func:`placed_names`, by station id.
 
     >>> import vvlab
-    >>> from vvlab.viz.wagons import map_geometry
+    >>> from vvlab.plan.wagons import map_geometry
     >>> city = vvlab.load_map("tutorial")
     >>> list(name_boxes(city, map_geometry(city)))[:2]
     ['central', 'park']
@@ -277,7 +277,7 @@ def station_names(
     lines (:func:`leaders_trace`) and the text (:func:`names_trace`).
 
     >>> import vvlab
-    >>> from vvlab.viz.wagons import map_geometry
+    >>> from vvlab.plan.wagons import map_geometry
     >>> city = vvlab.load_map("tutorial")
     >>> leaders, names = station_names(city, map_geometry(city))
     >>> names.text[:2], names.meta["ids"][:2], leaders.meta["role"]

@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 import plotly.graph_objects as go
 
-from vvlab.viz.geometry import LINE_WIDTH, MARGIN, station_size
-from vvlab.viz.wagons import BODY, BOX, MapGeometry
+from vvlab.model.colors import DARK_TEXT, text_color
+from vvlab.plan.geometry import LINE_WIDTH, MARGIN, station_size
+from vvlab.plan.wagons import BODY, BOX, MapGeometry
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from vvlab.engine.sheet import Sheet
     from vvlab.model.citymap import CityMap, Line
 
-INK = "#222222"
+INK = DARK_TEXT
 FILLED_BOX = "#FFF1B8"
 STAR_FILL = "#FFC83D"
 FONT = "Arial, Helvetica, sans-serif"
@@ -51,16 +52,6 @@ def legend_label(line_id: str, name: str | None, limit: int | None = None) -> st
     """
     label = line_id if not name or name == line_id else f"{line_id} · {name}"
     return label if limit is None or len(label) <= limit else label[: limit - 1] + "…"
-
-
-def text_color(background: str) -> str:
-    """Black or white, whichever reads better on a ``#RRGGBB`` background.
-
-    >>> text_color("#FFD000"), text_color("#1F5FBF")
-    ('#222222', '#FFFFFF')
-    """
-    r, g, b = (int(background[i : i + 2], 16) for i in (1, 3, 5))
-    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#FFFFFF"
 
 
 def bonus_text(line: Line, sheet: Sheet | None = None) -> str:

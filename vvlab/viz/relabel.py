@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from vvlab.viz.geometry import LINE_WIDTH, Box, Point, clip_segments, segments_hitting_box
+from vvlab.plan.geometry import LINE_WIDTH, Box, Point, clip_segments, segments_hitting_box
 from vvlab.viz.labels import (
     LEADER_REACH,
     LEADING,

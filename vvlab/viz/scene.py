@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from vvlab.viz.geometry import Box, Point, segments_hitting_box
+from vvlab.plan.geometry import Box, Point, segments_hitting_box
 
 Segment = tuple[Point, Point]
 """A straight piece of line: its two end points."""
@@ -226,7 +226,7 @@ def as_segment(ends: np.ndarray) -> Segment:
 
 def box_columns(boxes: np.ndarray) -> tuple[np.ndarray, ...]:
     """Boxes (shape ``(m, 4)``) as the four columns ``x0, y0, x1, y1`` of shape
-    ``(m, 1)``, as :func:`~vvlab.viz.geometry.segments_hitting_box` takes many boxes."""
+    ``(m, 1)``, as :func:`~vvlab.plan.geometry.segments_hitting_box` takes many boxes."""
     return tuple(boxes[:, i : i + 1] for i in range(4))
 
 

@@ -10,7 +10,7 @@ pytest.importorskip("ipywidgets")
 from names_check import MAPS, check_names, city_markers, key_stations, marker_boxes, wagon_boxes
 
 import vvlab
-from vvlab.viz.wagons import map_geometry
+from vvlab.plan.wagons import map_geometry
 from vvlab.widgets.editor.canvas import HEIGHT, WIDTH, plan_figure
 from vvlab.widgets.editor.controller import MapEditorController
 from vvlab.widgets.editor.sketch import canvas_frame, station_radii

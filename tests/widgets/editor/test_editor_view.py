@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 import vvlab
-from vvlab.viz.wagons import map_geometry
+from vvlab.plan.wagons import map_geometry
 from vvlab.widgets.editor.canvas import HEIGHT, WIDTH
 from vvlab.widgets.editor.view import MapEditor
 

@@ -9,7 +9,7 @@ pytest.importorskip("ipywidgets")
 from names_check import MAPS, check_names, city_markers, key_stations, trace, wagon_boxes
 
 import vvlab
-from vvlab.viz.wagons import map_geometry
+from vvlab.plan.wagons import map_geometry
 from vvlab.widgets.play.sheet_map import SheetMap
 from vvlab.widgets.play.view import MAP_SIZE
 

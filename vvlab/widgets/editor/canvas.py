@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING, Any
 import plotly.graph_objects as go
 
 from vvlab.model import CityMap
-from vvlab.viz.geometry import MARGIN, Frame
+from vvlab.plan.geometry import MARGIN, Frame
+from vvlab.plan.wagons import MapGeometry, map_geometry
 from vvlab.viz.labels import Name
 from vvlab.viz.maps import map_title, plan_traces
 from vvlab.viz.names import placed_names
 from vvlab.viz.plan import plan_axes, plan_layout, wagon_links
-from vvlab.viz.wagons import MapGeometry, map_geometry
 from vvlab.widgets.editor.sketch import canvas_frame, sketch_traces
 from vvlab.widgets.editor.viewrange import BLANK_EXTENT, Box, ViewRange, content_box, finite
 
@@ -250,7 +250,7 @@ def plan_content(
     lines: LineCache | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """The traces and layout of the canvas (without overlays) as plotly JSON: the
-    wagons placed by :func:`~vvlab.viz.wagons.map_geometry` (or ``geometry``, e.g. a
+    wagons placed by :func:`~vvlab.plan.wagons.map_geometry` (or ``geometry``, e.g. a
     :class:`~vvlab.widgets.editor.geometry.GeometryCache`), the grid by ``grid``, the
     axes over ``view`` (updated; a fresh fit when ``None``), the station names placed
     by :func:`~vvlab.viz.names.placed_names` (or ``names``, e.g. a

@@ -11,19 +11,19 @@ from collections.abc import Callable
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from vvlab.viz.geometry import HEIGHT, WIDTH
+from vvlab.plan.geometry import HEIGHT, WIDTH
+from vvlab.plan.wagons import MapGeometry, map_geometry
 from vvlab.viz.names import plan_naming
 from vvlab.viz.relabel import Naming, place_again, place_naming
-from vvlab.viz.wagons import MapGeometry, map_geometry
 
 if TYPE_CHECKING:
     from vvlab.model.citymap import CityMap
-    from vvlab.viz.geometry import Frame
+    from vvlab.plan.geometry import Frame
     from vvlab.viz.labels import Name
 
 
 def layout_key(city: CityMap, width: int, height: int) -> tuple[Any, ...]:
-    """What :func:`~vvlab.viz.wagons.map_geometry` depends on: positions, routes, wagon sizes, size
+    """What :func:`~vvlab.plan.wagons.map_geometry` depends on: positions, routes, wagon sizes, size
     (not names, colours or bonuses).
 
     >>> import vvlab
@@ -56,7 +56,7 @@ def remember(recent: dict[Any, Any], key: Any, value: Any) -> Any:
 
 
 class GeometryCache:
-    """:func:`~vvlab.viz.wagons.map_geometry` remembering its answers for the last few
+    """:func:`~vvlab.plan.wagons.map_geometry` remembering its answers for the last few
     cities (a renamed station or a recoloured line needs no new layout, nor does an
     undo).
 
@@ -86,7 +86,7 @@ class NameCache:
     from edit to edit too (``memo``), for the stations the edit did not move.
 
     >>> import vvlab
-    >>> from vvlab.viz.wagons import map_geometry
+    >>> from vvlab.plan.wagons import map_geometry
     >>> city, cache = vvlab.load_map("tutorial"), NameCache()
     >>> geo = map_geometry(city)
     >>> cache(city, geo, geo.frame) is cache(vvlab.load_map("tutorial"), geo, geo.frame)

@@ -13,7 +13,7 @@ from itertools import pairwise
 from typing import Any
 
 from vvlab.model.colors import is_hex
-from vvlab.viz.geometry import LINE_WIDTH, Frame, plot_frame, station_size
+from vvlab.plan.geometry import LINE_WIDTH, Frame, plot_frame, station_size
 from vvlab.viz.labels import Name
 from vvlab.viz.names import key_stations, leaders_spec, names_spec, rank_stations
 from vvlab.viz.plan import FONT, INK, LEGEND_CHARS, STATION_HOVER, legend_label
@@ -26,7 +26,7 @@ SKETCH_GREY = "#9A9A9A"
 def canvas_frame(box: Box, width: int, height: int) -> Frame:
     """The pixels of a canvas of ``width`` × ``height`` showing ``box`` (map units)
     with equal scales: plotly widens the range of one axis about its centre to fill
-    the plot area, which is what :func:`~vvlab.viz.geometry.plot_frame` does.
+    the plot area, which is what :func:`~vvlab.plan.geometry.plot_frame` does.
 
     >>> frame = canvas_frame((0, 0, 10, 10), 920, 640)
     >>> frame.to_px((5, 5)) == (frame.width / 2, frame.height / 2)

@@ -8,7 +8,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from vvlab.viz.wagons import MapGeometry
+    from vvlab.plan.wagons import MapGeometry
     from vvlab.widgets.editor.controller import MapEditorController
 
 BLANK_EXTENT = (0.0, 0.0, 20.0, 14.0)

@@ -18,7 +18,8 @@ from plotly.callbacks import InputDeviceState, Points
 from vvlab.engine import Sheet
 from vvlab.engine.sheet import Completion
 from vvlab.model import CityMap
-from vvlab.viz.geometry import HEIGHT, WIDTH, station_size
+from vvlab.plan.geometry import HEIGHT, WIDTH, station_size
+from vvlab.plan.wagons import map_geometry
 from vvlab.viz.maps import crossed_trace, stars_trace
 from vvlab.viz.names import station_names
 from vvlab.viz.plan import (
@@ -33,7 +34,6 @@ from vvlab.viz.plan import (
     wagon_links,
     wagon_traces,
 )
-from vvlab.viz.wagons import map_geometry
 from vvlab.widgets.play.preview import Preview
 from vvlab.widgets.plotly_import import import_figure_widget
 

@@ -17,7 +17,7 @@ import ipywidgets as w
 from vvlab.engine import RULESETS, Ruleset
 from vvlab.engine.game import MAX_PLAYERS
 from vvlab.model import builtin_maps
-from vvlab.viz.plan import text_color
+from vvlab.model.colors import text_color
 from vvlab.widgets.controls import button, compile_notes_in, message_html, row
 from vvlab.widgets.play.controller import (
     PERSON,

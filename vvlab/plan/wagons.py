@@ -1,7 +1,7 @@
 """Where each line's wagon goes (next to its first station, covering nothing), and
 the whole layout of a plan: :func:`map_geometry`.
 
-Sizes are in pixels of the target figure (see :class:`~vvlab.viz.geometry.Frame`);
+Sizes are in pixels of the target figure (see :class:`~vvlab.plan.geometry.Frame`);
 the placement is a small search over spots around the station, scored by what the
 wagon would cover. Pure functions, no plotly.
 """
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from vvlab.viz.geometry import (
+from vvlab.plan.geometry import (
     HEIGHT,
     LINE_GAP,
     WIDTH,

@@ -1,0 +1,9 @@
+"""The plan's drawing model, shared by the screen (``vvlab.viz``, the widgets) and paper
+(``vvlab.printing``): geometry in plan units and the wagons (a line's indicator boxes
+and bonus) placed at the ends of the lines. Plain numpy: it imports neither plotly nor
+reportlab, so that printing a sheet never loads the screen's stack.
+
+- :mod:`vvlab.plan.geometry`: segments, offsets of lines sharing track, boxes and the
+  tests between them;
+- :mod:`vvlab.plan.wagons`: where each line's wagon goes.
+"""
