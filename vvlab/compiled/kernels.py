@@ -1458,11 +1458,19 @@ def play_games(
         city, deck, types, orders, lengths, bots, params, bot_u, weights, reach, weight,
         out, line_turn, line_bonus, station_filled, sheets, seat, public, newly, kit,
     )  # fmt: skip
-    played = ("play_games", *(field is not None for field in kit))
+    played = ("play_games", *(field is not None for field in kit))  # see is_ready
     if not was_used(played):
         with first_use(played, about=compile_seconds(kit)):
             compile_for(_play_block, args)
     _play_block(*args)
+
+
+def is_ready(codes) -> bool:
+    """Whether :func:`play_games` is compiled (or loaded) in this process for seats
+    playing the kernels ``codes``: the key it marks when first used."""
+    codes = set(int(c) for c in codes)
+    kit = (LOOKAHEAD_BOT in codes, ROLLOUT_BOT in codes, EXPERT_BOT in codes)
+    return was_used(("play_games", *kit))
 
 
 def compile_seconds(kit: Kit) -> float:

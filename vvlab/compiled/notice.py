@@ -12,7 +12,7 @@ install, so that a user's first run does not wait at all.
 
 Examples
 --------
->>> import io, time
+>>> import time
 >>> seen = []
 >>> with notes_to(lambda text, done: seen.append((text, done))):
 ...     with first_use("example", about=3, threshold=0.05):

@@ -227,5 +227,7 @@ def warm(bots: Sequence[str] = WARM_BOTS, city: CityMap | str = "tutorial") -> l
 def warm_for(city: CityMap, ruleset: Ruleset, bots: Sequence[Bot | str]) -> None:
     """Compile (or load) the block kernels these bots play with, in this process, with
     one game: before a pool of worker processes starts, so that they find the kernels
-    in the disk cache instead of each compiling them at once, silently."""
-    play_block_fast(city, ruleset, bots, seed=0, block=0, games=1)
+    in the disk cache instead of each compiling them at once, silently. Nothing when
+    they are ready in this process already (every later run)."""
+    if not kernels.is_ready([kernel_spec_of(b).code for b in bots]):  # type: ignore[union-attr]
+        play_block_fast(city, ruleset, bots, seed=0, block=0, games=1)

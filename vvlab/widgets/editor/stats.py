@@ -159,15 +159,13 @@ def warm_up(delay: float = WARM_UP_DELAY) -> threading.Timer:
     True
     """
     if not _WARMING:
-        from vvlab.sim.run import simulate
 
         def play() -> None:
             from vvlab.compiled.notice import notes_to
+            from vvlab.sim.fast import warm
 
             with notes_to(lambda text, done: None):  # nobody waits for it: no note
-                for bot in ("greedy", "random"):
-                    simulate("tutorial", bots=[bot], games=1, workers=1, progress=False,
-                             engine="fast")  # fmt: skip
+                warm(["greedy"])  # greedy's block holds random's too
 
         _WARMING.append(threading.Timer(delay, play))
         _WARMING[0].daemon = True
