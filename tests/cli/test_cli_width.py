@@ -66,3 +66,12 @@ def test_tune_check_and_compare_fit_80_columns(tmp_path, monkeypatch):
     for args in (["check", "tutorial"], ["compare", "tutorial", out]):
         code, text, _ = run([*args, *quick])
         assert code in (0, 1) and too_wide(text) == [], args
+
+
+def test_warm_fits_80_columns_and_names_every_bot():
+    bots = "greedy,random,expert,lookahead:depth=1,lookahead:depth=2,rollout:samples=2"
+    code, text, _ = run(["warm", "--bots", bots])
+    assert code == 0 and too_wide(text) == []
+    flat = " ".join(text.split())
+    assert flat.startswith("kernels ready for greedy, random, expert, lookahead:depth=1,")
+    assert "rollout:samples=2 (" in flat

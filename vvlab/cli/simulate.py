@@ -90,11 +90,13 @@ def cmd_warm(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``vvlab warm``: compile (or load) the kernels, and say how long it took."""
     import time
 
+    from vvlab.cli.fit import fit_line
     from vvlab.sim.fast import WARM_BOTS, warm
 
     clock = time.perf_counter()
     warmed = warm(split_bots(args.bots) or WARM_BOTS)
-    out.write(f"kernels ready for {', '.join(warmed)} ({time.perf_counter() - clock:.1f} s)\n")
+    seconds = time.perf_counter() - clock
+    out.write(fit_line(f"kernels ready for {', '.join(warmed)} ({seconds:.1f} s)") + "\n")
     return 0
 
 
