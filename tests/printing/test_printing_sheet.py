@@ -23,14 +23,6 @@ SPACIOUS = [(3, 12, 8), (3, 16, 23), (4, 16, 23)]
 """Generated cities whose own coordinates leave room for every box."""
 
 
-def _schematic_available() -> bool:
-    try:
-        from vvlab.design import schematic  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 def _laid_out(city):
     """The city's schematic layout as ``vvlab sheet --schematic`` makes it, worked out
     once per process (``layouts.py``: shared with the layout tests)."""
@@ -39,17 +31,12 @@ def _laid_out(city):
 
 def _printable(city, paper="a4"):
     """The city's page: its own coordinates, or (where they are too cramped) the
-    schematic layout; skips when that is not in this version. A schematic layout still
-    too cramped for the paper fails the test with the error naming the pairs."""
+    schematic layout. A schematic layout still too cramped for the paper fails the test
+    with the error naming the pairs."""
     try:
         return city, sheet_page(city, paper=paper)
     except SheetLayoutError as err:
         check_error_is_real(city, err)
-        if not _schematic_available():
-            pytest.skip(
-                f"{city.id} is too cramped to print as drawn and vvlab.design.schematic "
-                "is not available in this version"
-            )
     laid_out = _laid_out(city)
     return laid_out, sheet_page(laid_out, paper=paper)
 
@@ -80,8 +67,6 @@ def test_every_builtin_city_prints_readably(name, paper):
 @pytest.mark.parametrize("name", vvlab.builtin_maps())
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_builtin_city_prints_readably_laid_out_schematically(name, paper):
-    if not _schematic_available():
-        pytest.skip("vvlab.design.schematic is not available in this version")
     city = _laid_out(vvlab.load_map(name))
     check_page(city, sheet_page(city, paper=paper), paper)
 
@@ -152,10 +137,13 @@ def test_bad_input_writes_nothing(tmp_path):
     assert target.read_bytes().startswith(b"%PDF-")
 
 
-def test_schematic_is_asked_for_lazily_with_a_clear_error():
-    if _schematic_available():
-        pytest.skip("vvlab.design.schematic is available: the layout is tested above")
-    with pytest.raises(ImportError, match="the schematic layout is not available in this version"):
+def test_schematic_without_or_tools_names_the_extra_to_install(monkeypatch):
+    import sys
+
+    for name in [m for m in sys.modules if m == "ortools" or m.startswith("ortools.")]:
+        monkeypatch.setitem(sys.modules, name, None)
+    monkeypatch.setitem(sys.modules, "ortools", None)  # an import of it now fails
+    with pytest.raises(ImportError, match=r"vvlab\[design\]"):
         sheet_page("tutorial", schematic=True)
 
 

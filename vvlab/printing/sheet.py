@@ -39,19 +39,6 @@ HEADER = 14.0
 MAX_COPIES = 100
 
 
-def schematic_layout(city: CityMap) -> CityMap:
-    """``city`` laid out by :func:`vvlab.design.schematic` (imported when needed)."""
-    try:
-        from vvlab.design import schematic
-    except ImportError:
-        raise ImportError(
-            "the schematic layout is not available in this version "
-            "(vvlab.design.schematic is missing): print the city's own coordinates, or "
-            "move its stations apart in the map editor"
-        ) from None
-    return schematic(city)
-
-
 def layout_sheet(
     city: CityMap, ruleset: Ruleset, paper: str = "a4", schematic: bool = False
 ) -> tuple[Page, PlanLayout]:
@@ -88,7 +75,9 @@ def sheet_page(
     rules = get_ruleset(ruleset)
     city = load_map(city)
     if schematic:
-        city = schematic_layout(city)
+        from vvlab.design import schematic as lay_out  # pandas and OR-Tools only when asked
+
+        city = lay_out(city)
     return layout_sheet(city, rules, paper, schematic)[0]
 
 
