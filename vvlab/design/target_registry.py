@@ -1,24 +1,13 @@
-"""The balance targets, one entry each: a :class:`Target` says everything about its
-target, and every part of :mod:`vvlab.design` reads the entries instead of naming
-targets one by one.
-
-An entry holds
-
-- ``bound``: its bound in :class:`~vvlab.design.targets.BalanceTargets` (a
-  :class:`Bound`: the field, its default, range or number, the values it may take),
-  which validates it and writes it to and reads it from the JSON file; ``None`` for a
-  fixed rule;
-- ``measure``: how :func:`~vvlab.design.check_balance` measures it from a level's solo
-  games (a :class:`Play`): one value per line, or one for the city (line ``""``);
-- ``allowed``: the range it must lie in and the bound as the report writes it
-  (an :class:`Allowed`), from its bound's value;
-- ``shown``: how the report writes a measured value (:func:`measured_text`);
-- ``advice``: the sentence :func:`~vvlab.design.explain.explain` gives when it fails;
-- ``on_map`` and ``tuned``: judged from the map alone (the same at every level), and
-  scored by :func:`~vvlab.design.tune`.
+"""The balance targets, one entry each: a :class:`Target` holds everything about its
+target (its bound in :class:`~vvlab.design.targets.BalanceTargets`, how
+:func:`~vvlab.design.check_balance` measures and judges it, how the report writes it,
+the advice of :func:`~vvlab.design.explain.explain`, whether
+:func:`~vvlab.design.tune` scores it), and every part of :mod:`vvlab.design` reads the
+entries instead of naming targets one by one.
 
 The built-in targets register themselves in :mod:`vvlab.design.builtin_targets`;
-:func:`registered` adds one for a while (a test, a notebook).
+:func:`register` adds one for good, :func:`registered` for a ``with`` block (a test, a
+notebook).
 
 >>> [t.name for t in all_targets()][:2]
 ['completion', 'harder-pays-more']
@@ -153,7 +142,33 @@ def outside(row: Any, city: CityMap, bound: Any, vary: tuple[str, ...]) -> str:
 
 @dataclass(frozen=True)
 class Target:
-    """One balance target; see the module's list of parts."""
+    """One balance target: everything the design package needs to know about it.
+
+    Parameters
+    ----------
+    name
+        The report's row name (``"completion"``, ``"game-length"``...).
+    about
+        What it asks, in a few words.
+    measure
+        ``measure(play) -> {line: value}`` from a :class:`Play`: a value per line id,
+        or one for the city under ``""``; nothing where it is not judged.
+    allowed
+        ``allowed(bound, line) -> Allowed`` from its bound's value (``None`` without
+        a bound) and the line (``None`` for a city-wide value).
+    bound
+        Its :class:`Bound` in ``BalanceTargets``, or ``None`` for a fixed rule.
+    shown
+        How a measured value is written: a key of :data:`SHOWN`.
+    advice
+        ``advice(row, city, bound, vary) -> str``: the sentence for a failing report
+        row, with the route edit that would help (:func:`outside` by default).
+    on_map
+        Judged from the map alone, once for every level (``level`` ``""``), listed
+        line by line; else from each level's games, target by target.
+    tuned
+        Scored by :func:`~vvlab.design.tune` (False for a rule every candidate keeps).
+    """
 
     name: str
     about: str

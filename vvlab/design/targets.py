@@ -52,7 +52,8 @@ class BalanceTargets:
         known = {b.field: b for b in all_bounds()}
         unknown = sorted(set(bounds) - set(known))
         if unknown:
-            raise TypeError(f"BalanceTargets() got an unexpected keyword argument {unknown[0]!r}")
+            who = type(self).__name__
+            raise TypeError(f"{who}.__init__() got an unexpected keyword argument {unknown[0]!r}")
         values = {name: b.check(bounds.get(name, b.default)) for name, b in known.items()}
         object.__setattr__(self, "_values", values)
 
