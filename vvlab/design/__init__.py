@@ -1,6 +1,8 @@
 """Designing cities: balance targets as data and verdicts on a city's balance.
 
-:class:`BalanceTargets` holds the targets (:mod:`vvlab.design.targets`);
+Each balance target is one entry of a registry (:mod:`vvlab.design.target_registry`;
+the built-in ones in :mod:`vvlab.design.builtin_targets`) read by the whole package;
+:class:`BalanceTargets` holds their bounds (:mod:`vvlab.design.targets`);
 :func:`check_balance` judges a city against them at every skill level and returns a
 :class:`BalanceReport`; :func:`tune` proposes indicator boxes and bonuses that meet
 them (a :class:`TuneResult`); :func:`compare_maps` sets two versions of a city side

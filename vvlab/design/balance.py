@@ -1,6 +1,7 @@
-"""Verdicts on a city's balance: :func:`check_balance` judges every target of
-:class:`~vvlab.design.targets.BalanceTargets` at every skill level (bot) and returns a
-:class:`~vvlab.design.report.BalanceReport`.
+"""Verdicts on a city's balance: :func:`check_balance` judges every registered target
+(:mod:`vvlab.design.target_registry`: each says how it is measured and judged) against
+its bound in :class:`~vvlab.design.targets.BalanceTargets` at every skill level (bot)
+and returns a :class:`~vvlab.design.report.BalanceReport`.
 
 A city balanced for one kind of player can be broken for another (a strong bot
 completes lines a weak one never does), so each target is judged per bot; the skill gap
@@ -13,38 +14,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from vvlab.bots.base import bot_label
+from vvlab.design.builtin_targets import spearman
 from vvlab.design.report import BalanceReport
+from vvlab.design.target_registry import BASELINE, Play, Target, all_targets
 from vvlab.design.targets import BalanceTargets
 from vvlab.model import CityMap, load_map
 from vvlab.sim import SimulationResult, simulate
 from vvlab.sim.run import Cancel, Progress
 
-BASELINE = "random"
-"""The level the skill gap is measured from."""
+__all__ = [
+    "BASELINE",
+    "DEFAULT_BOTS",
+    "check_balance",
+    "judge",
+    "judge_result",
+    "margin",
+    "spearman",
+]
+
 DEFAULT_BOTS = ("greedy", "lookahead:depth=1", "expert")
 """The levels judged by default, weakest first: a quick player, a careful one and the
 strongest fast bot (``expert``, about ``rollout:samples=16``'s strength)."""
-
-
-def spearman(x: Sequence[float], y: Sequence[float]) -> float:
-    """Spearman's rank correlation (ties get their average rank); NaN when either
-    sample is constant or shorter than 2. Pearson's on the average ranks, which is
-    Spearman's exactly, so scipy is not needed.
-
-    >>> spearman([1, 2, 3], [30, 20, 10])
-    -1.0
-    >>> round(spearman([1, 2, 2], [1, 2, 3]), 3)
-    0.866
-    """
-    rx = pd.Series(list(x), dtype=float).rank(method="average")
-    ry = pd.Series(list(y), dtype=float).rank(method="average")
-    if len(rx) < 2 or rx.nunique() < 2 or ry.nunique() < 2:
-        return float("nan")
-    return float(np.corrcoef(rx, ry)[0, 1])
 
 
 def margin(value: float, low: float | None, high: float | None, width: float) -> float:
@@ -62,100 +55,39 @@ def margin(value: float, low: float | None, high: float | None, width: float) ->
     return float(min(gaps) / (width if width > 0 else 1.0))
 
 
-class _Rows:
-    """The report's rows as they are judged."""
-
-    def __init__(self) -> None:
-        self.rows: list[dict[str, Any]] = []
-
-    def add(
-        self, level: str, target: str, line: str, value: float, bounds: tuple, bound: str
-    ) -> None:
-        """One verdict; ``bounds`` is ``(low, high, width)``."""
-        m = margin(float(value), *bounds)
-        self.rows.append(
+def _verdicts(target: Target, play: Play, targets: BalanceTargets) -> list[dict[str, Any]]:
+    """The rows of one target on ``play``: its measured values against its bound."""
+    bound = target.bound_in(targets)
+    rows = []
+    for line, value in target.measure(play).items():
+        allowed = target.allowed(bound, play.city.line(line) if line else None)
+        m = margin(float(value), allowed.low, allowed.high, allowed.width)
+        rows.append(
             {
-                "level": level,
-                "target": target,
+                "level": play.level,
+                "target": target.name,
                 "line": line,
                 "measured": float(value),
-                "bound": bound,
+                "bound": allowed.text,
                 "passed": bool(m >= 0),
                 "margin": m,
             }
         )
+    return rows
 
 
-def _pct(r: tuple[float, float]) -> str:
-    return f"{r[0]:.0%}..{r[1]:.0%}"
+def _map_rows(city: CityMap, targets: BalanceTargets) -> list[dict[str, Any]]:
+    """The rules judged from the map alone (``level`` empty: the same at every level),
+    line by line (city-wide ones first)."""
+    play = Play(city)
+    rows = [r for t in all_targets() if t.on_map for r in _verdicts(t, play, targets)]
+    order = {"": -1} | {ln.id: k for k, ln in enumerate(city.lines)}
+    return sorted(rows, key=lambda row: order[row["line"]])
 
 
-def _static_rows(out: _Rows, city: CityMap, t: BalanceTargets) -> None:
-    """The bonus rules, the same at every level (``level`` empty)."""
-    low, high = t.bonus_first
-    for line in city.lines:
-        out.add(
-            "",
-            "bonus-range",
-            line.id,
-            line.bonus_first,
-            (low, high, high - low),
-            f"{low:g}..{high:g}",
-        )
-        first = line.bonus_first
-        out.add(
-            "",
-            "bonus-order",
-            line.id,
-            line.bonus_later,
-            (0, first, max(first, 1)),
-            f"0..{first} (first)",
-        )
-
-
-def _level_rows(
-    out: _Rows,
-    city: CityMap,
-    level: str,
-    res: SimulationResult,
-    base: SimulationResult,
-    t: BalanceTargets,
-) -> None:
-    games, lines = res.games, res.lines
-    done = lines.groupby("line", observed=True)["completed"].mean()
-    low, high = t.completion
-    for line in city.lines:
-        out.add(
-            level,
-            "completion",
-            line.id,
-            done.get(line.id, 0.0),
-            (low, high, high - low),
-            _pct(t.completion),
-        )
-    rates = [float(done.get(ln.id, 0.0)) for ln in city.lines]
-    rho = spearman([ln.bonus_first for ln in city.lines], rates)
-    top = t.spearman_max
-    out.add(level, "harder-pays-more", "", rho, (None, top, top + 1), f"<= {top:+.2f}")
-    score, stars = float(games["score"].mean()), float(games["stars"].mean())
-    share = stars / score if score > 0 else float("nan")
-    low, high = t.star_share
-    out.add(level, "star-share", "", share, (low, high, high - low), _pct(t.star_share))
-    low, high = t.turns
-    out.add(
-        level,
-        "game-length",
-        "",
-        games["turns"].mean(),
-        (low, high, high - low),
-        f"{low:g}..{high:g} turns",
-    )
-    if level != BASELINE:
-        gap = score - float(base.games["score"].mean())
-        least = t.skill_gap_min
-        out.add(
-            level, "skill-gap", "", gap, (least, None, abs(least)), f">= {least:g} vs {BASELINE}"
-        )
+def _level_rows(play: Play, targets: BalanceTargets) -> list[dict[str, Any]]:
+    """The targets measured from a level's games, target by target."""
+    return [r for t in all_targets() if not t.on_map for r in _verdicts(t, play, targets)]
 
 
 def check_balance(
@@ -241,12 +173,11 @@ def judge(
     if levels is None:
         levels = [level for level in results if level != BASELINE] or [BASELINE]
     levels = list(levels)
-    out = _Rows()
-    _static_rows(out, city, targets)
+    rows = _map_rows(city, targets)
     for level in levels:
-        _level_rows(out, city, level, results[level], results[BASELINE], targets)
+        rows += _level_rows(Play(city, level, results[level], results[BASELINE]), targets)
     return BalanceReport(
-        pd.DataFrame(out.rows, columns=BalanceReport.COLUMNS),
+        pd.DataFrame(rows, columns=BalanceReport.COLUMNS),
         city=city.id,
         levels=levels,
         games=games,

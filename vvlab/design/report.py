@@ -1,5 +1,7 @@
 """A balance verdict: :class:`BalanceReport`, a table of every target at every level
 with PASS or FAIL, shown as text (command line, 80 columns) and as HTML (notebooks).
+Measured values are written as their target's registry entry says
+(:func:`~vvlab.design.target_registry.measured_text`).
 """
 
 from __future__ import annotations
@@ -11,29 +13,10 @@ from typing import Any, ClassVar
 
 import pandas as pd
 
+from vvlab.design.target_registry import measured_text
 from vvlab.design.targets import BalanceTargets
 
-SHARES = frozenset({"completion", "star-share"})
-"""Targets measured as shares, shown in percent."""
-WHOLE = frozenset({"bonus-range", "bonus-order"})
-"""Targets measured in whole numbers."""
-
-
-def measured_text(target: str, value: float) -> str:
-    """A measured value as the report shows it.
-
-    >>> measured_text("completion", 0.953), measured_text("bonus-range", 4.0)
-    ('95.3%', '4')
-    >>> measured_text("game-length", 23.456), measured_text("skill-gap", float("nan"))
-    ('23.46', 'n/a')
-    """
-    if value != value:
-        return "n/a"
-    if target in SHARES:
-        return f"{value:.1%}"
-    if target in WHOLE:
-        return f"{value:.0f}"
-    return f"{value:.2f}"
+__all__ = ["BalanceReport", "measured_text"]
 
 
 @dataclass

@@ -17,11 +17,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
+from vvlab.design.builtin_targets import COMPLETION, GAME_LENGTH, HARDER_PAYS_MORE
 from vvlab.design.report import BalanceReport
 from vvlab.design.targets import BalanceTargets
 from vvlab.model import CityMap
+from vvlab.model.validate import MAX_INDICATORS, MIN_INDICATORS
 
-MIN_BOXES, MAX_BOXES = 1, 6
+MIN_BOXES, MAX_BOXES = MIN_INDICATORS, MAX_INDICATORS
 """Indicator boxes a line may have (the map format's range)."""
 LATER_SHARE = 0.6
 """A spread bonus's later value as a share of its first (the built-in cities' habit)."""
@@ -96,7 +98,7 @@ def completion_rates(
     """Each line's completion rate at ``level``, or averaged over the report's levels
     (``None``), in the line order of ``ids``."""
     t = report.table
-    t = t[t["target"] == "completion"]
+    t = t[t["target"] == COMPLETION.name]
     if level is not None:
         t = t[t["level"] == level]
     rows = t.groupby("line")["measured"].mean()
@@ -107,7 +109,7 @@ def worst_order_level(report: BalanceReport) -> str | None:
     """The level whose first bonuses follow difficulty least (the lowest margin of
     harder-pays-more), or ``None`` when no level measures it."""
     t = report.table
-    rows = t[t["target"] == "harder-pays-more"].dropna(subset=["margin"])
+    rows = t[t["target"] == HARDER_PAYS_MORE.name].dropna(subset=["margin"])
     if rows.empty:
         return None
     return str(rows.loc[rows["margin"].idxmin(), "level"])
@@ -115,7 +117,7 @@ def worst_order_level(report: BalanceReport) -> str | None:
 
 def mean_turns(report: BalanceReport) -> float:
     t = report.table
-    return float(t[t["target"] == "game-length"]["measured"].mean())
+    return float(t[t["target"] == GAME_LENGTH.name]["measured"].mean())
 
 
 def _with_boxes(s: Setting, k: int, delta: int) -> Setting:

@@ -1,43 +1,37 @@
-"""Balance targets as data: :class:`BalanceTargets`.
+"""Balance targets as data: :class:`BalanceTargets`, the bounds a city is judged
+against (:func:`~vvlab.design.check_balance`).
 
-The targets a city is judged against (:func:`~vvlab.design.check_balance`), with the
-defaults the built-in cities were balanced to:
-
-========================  ==========================================================
-``completion``            every line completed in 10-95% of solo games
-``spearman_max``          Spearman(first bonus, completion rate) <= -0.6: harder
-                          lines pay more
-``star_share``            star points are 10-35% of the score
-``turns``                 a solo game lasts 20-28 turns on average
-``skill_gap_min``         a bot's mean score - ``random``'s >= 15 points
-``bonus_first``           each line's first bonus in 1-10; always ``first >= later >= 0``
-========================  ==========================================================
-
-Every bound can be changed (``BalanceTargets(turns=(18, 30))``) and the targets saved
-and read as JSON (:meth:`BalanceTargets.save`, :meth:`BalanceTargets.load`).
+Its fields are the bounds of the registered targets
+(:mod:`vvlab.design.target_registry`; the built-in ones and their defaults are listed
+in :mod:`vvlab.design.builtin_targets`), so a target registered there is a field here,
+validated and saved with the others. Every bound can be changed
+(``BalanceTargets(turns=(18, 30))``) and the targets saved and read as JSON
+(:meth:`BalanceTargets.save`, :meth:`BalanceTargets.load`).
 """
 
 from __future__ import annotations
 
 import json
-import math
 import os
-from dataclasses import asdict, dataclass, fields
+from dataclasses import FrozenInstanceError
 from pathlib import Path
 from typing import Any
 
+# The built-in targets register their bounds when imported: the fields of BalanceTargets.
+import vvlab.design.builtin_targets  # noqa: F401
+from vvlab.design.target_registry import Range, all_bounds
 from vvlab.model.files import atomic_write
+
+__all__ = ["FORMAT", "BalanceTargets", "Range"]
 
 FORMAT = "vvlab-balance-targets/1"
 """The ``format`` field of a targets file."""
 
-Range = tuple[float, float]
 
-
-@dataclass(frozen=True)
 class BalanceTargets:
-    """The balance targets; see the module's table. Ranges are ``(low, high)``,
-    inclusive; shares are fractions (0.1 is 10%).
+    """The balance targets' bounds, one keyword (and attribute) per registered bound,
+    each defaulting to its registry entry's. Ranges are ``(low, high)``, inclusive;
+    shares are fractions (0.1 is 10%). Frozen, compared and hashed by value.
 
     Examples
     --------
@@ -52,30 +46,60 @@ class BalanceTargets:
     ValueError: star_share: the low bound 0.5 is above the high bound 0.2
     """
 
-    completion: Range = (0.10, 0.95)
-    spearman_max: float = -0.6
-    star_share: Range = (0.10, 0.35)
-    turns: Range = (20.0, 28.0)
-    skill_gap_min: float = 15.0
-    bonus_first: Range = (1.0, 10.0)
+    __slots__ = ("_values",)
 
-    def __post_init__(self) -> None:
-        for name in ("completion", "star_share", "turns", "bonus_first"):
-            object.__setattr__(self, name, _range(name, getattr(self, name)))
-        for name in ("spearman_max", "skill_gap_min"):
-            object.__setattr__(self, name, _number(name, getattr(self, name)))
-        for name in ("completion", "star_share"):
-            low, high = getattr(self, name)
-            if low < 0 or high > 1:
-                raise ValueError(f"{name}: shares are between 0 and 1, got {low}..{high}")
-        if not -1 <= self.spearman_max <= 1:
-            raise ValueError(f"spearman_max must be in -1..1, got {self.spearman_max}")
-        if self.bonus_first[0] < 0:
-            raise ValueError(f"bonus_first: a bonus is >= 0, got {self.bonus_first[0]}")
+    def __init__(self, **bounds: Any) -> None:
+        known = {b.field: b for b in all_bounds()}
+        unknown = sorted(set(bounds) - set(known))
+        if unknown:
+            who = type(self).__name__
+            raise TypeError(f"{who}.__init__() got an unexpected keyword argument {unknown[0]!r}")
+        values = {name: b.check(bounds.get(name, b.default)) for name, b in known.items()}
+        object.__setattr__(self, "_values", values)
+
+    def __getattr__(self, name: str) -> Any:
+        """A bound by its field name; one registered after these targets were made has
+        its default."""
+        if name != "_values":
+            values = self._values
+            if name in values:
+                return values[name]
+            for bound in all_bounds():
+                if bound.field == name:
+                    return bound.check(bound.default)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _all(self) -> dict[str, Any]:
+        """Every registered bound's value, in the registry's order."""
+        return {b.field: getattr(self, b.field) for b in all_bounds()}
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BalanceTargets):
+            return NotImplemented
+        return self._all() == other._all()
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._all().items()))
+
+    def __repr__(self) -> str:
+        bounds = ", ".join(f"{k}={v!r}" for k, v in self._all().items())
+        return f"{type(self).__name__}({bounds})"
+
+    def __dir__(self) -> list[str]:
+        return [*super().__dir__(), *self._all()]
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        return (_rebuild, (self._all(),))
 
     def to_dict(self) -> dict[str, Any]:
         """The targets as JSON-ready data, with their ``format``."""
-        data = {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
+        data = {k: list(v) if isinstance(v, tuple) else v for k, v in self._all().items()}
         return {"format": FORMAT, **data}
 
     @classmethod
@@ -88,7 +112,7 @@ class BalanceTargets:
         found = data.pop("format", FORMAT)
         if found != FORMAT:
             raise ValueError(f"not a balance targets file: format {found!r}, expected {FORMAT!r}")
-        known = {f.name for f in fields(cls)}
+        known = {b.field for b in all_bounds()}
         unknown = sorted(set(data) - known)
         if unknown:
             raise ValueError(f"unknown balance targets {unknown}; known: {sorted(known)}")
@@ -113,16 +137,6 @@ class BalanceTargets:
             raise ValueError(f"{path}: {err}") from None
 
 
-def _number(name: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise ValueError(f"{name} must be a finite number, got {value!r}")
-    return float(value)
-
-
-def _range(name: str, value: Any) -> Range:
-    if not isinstance(value, (tuple, list)) or len(value) != 2:
-        raise ValueError(f"{name} must be a pair (low, high), got {value!r}")
-    low, high = (_number(name, v) for v in value)
-    if low > high:
-        raise ValueError(f"{name}: the low bound {low:g} is above the high bound {high:g}")
-    return (low, high)
+def _rebuild(values: dict[str, Any]) -> BalanceTargets:
+    """Targets from their bounds (how a pickled one is read back)."""
+    return BalanceTargets(**values)

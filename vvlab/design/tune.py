@@ -28,6 +28,7 @@ from vvlab.design.balance import DEFAULT_BOTS, check_balance
 from vvlab.design.explain import explain
 from vvlab.design.report import BalanceReport
 from vvlab.design.setting import Proposal, Setting, describe, paired_moves, proposals
+from vvlab.design.target_registry import is_tuned
 from vvlab.design.targets import BalanceTargets
 from vvlab.model import CityMap, load_map
 from vvlab.sim.run import Cancel, Progress, cancel_check, check_progress
@@ -41,19 +42,19 @@ IMPROVEMENT = 1e-6
 
 
 def fitness(report: BalanceReport) -> float:
-    """How well a city meets its targets, from the margins of every level's targets (a
-    target not measurable counts as -1; margins capped at +-1). While some fail: below
-    0, a quarter point less per failing target, plus the sum of their (negative)
-    margins, so that passing a target counts most and every failing one pulls. Once all
-    pass: the worst margin plus a tenth of the mean (0 or more). The bonus rules are not
-    scored: every candidate keeps them.
+    """How well a city meets its targets, from the margins of the targets it scores
+    (those ``tuned`` in the registry; a target not measurable counts as -1; margins
+    capped at +-1). While some fail: below 0, a quarter point less per failing target,
+    plus the sum of their (negative) margins, so that passing a target counts most and
+    every failing one pulls. Once all pass: the worst margin plus a tenth of the mean
+    (0 or more). The bonus rules are not scored: every candidate keeps them.
 
     >>> from vvlab.design import check_balance
     >>> fitness(check_balance("tutorial", bots=["greedy"], games=200, progress=False)) < 0
     True
     """
     t = report.table
-    m = t[t["level"] != ""]["margin"].fillna(-1.0).clip(-1.0, 1.0)
+    m = t[t["target"].map(is_tuned)]["margin"].fillna(-1.0).clip(-1.0, 1.0)
     short = float(m.clip(upper=0.0).sum())
     if short < 0:
         return short - FAIL_WEIGHT * int((m < 0).sum()) - 0.01 + 0.005 * float(m.mean())

@@ -63,6 +63,7 @@ __all__ = [
     "MAX_INDICATORS",
     "MAX_LINES",
     "MAX_MAP_STATIONS",
+    "MIN_INDICATORS",
     "JsonObject",
     "check_map_data",
     "parse_map_text",
@@ -91,6 +92,8 @@ MAX_LINES = 99
 """The most lines a map may have."""
 MAX_MAP_STATIONS = 9999
 """The most stations a map may have."""
+MIN_INDICATORS = 1
+"""The fewest indicator boxes a line's wagon has (and the schema's ``minimum``)."""
 MAX_INDICATORS = 6
 """The most indicator boxes a line's wagon has (and the schema's ``maximum``)."""
 
@@ -369,8 +372,13 @@ def _check_color(value: object, path: str) -> list[Problem]:
 def _check_indicators(value: object, path: str) -> list[Problem]:
     if not is_json_int(value):
         return [Problem(path, f"must be an integer, got {describe(value)}")]
-    if not 1 <= value <= MAX_INDICATORS:
-        return [Problem(path, f"must be between 1 and {MAX_INDICATORS}, got {quote(value)}")]
+    if not MIN_INDICATORS <= value <= MAX_INDICATORS:
+        return [
+            Problem(
+                path,
+                f"must be between {MIN_INDICATORS} and {MAX_INDICATORS}, got {quote(value)}",
+            )
+        ]
     return []
 
 
