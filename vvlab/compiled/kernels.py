@@ -39,7 +39,10 @@ The kernels read the named tuples of :mod:`vvlab.compiled.arrays`: ``city``
 (:class:`~vvlab.compiled.arrays.DeckArrays`), ``types``
 (:class:`~vvlab.compiled.arrays.CardTypes`) and a player's sheet ``st``
 (:class:`~vvlab.compiled.arrays.SheetState`). ``avail`` holds each line's bonus still
-to be had (first, or later once someone took the first). Legal moves are enumerated in
+to be had (first, or later once someone took the first). Longer rows of parameters are
+grouped in the named parts of :mod:`vvlab.compiled.parts` (``setup``, ``tables``,
+``view``, ``seats``, ``deals`` and the ``out`` they write), so that no kernel takes
+more than ten (``tests/sim/test_kernel_signatures.py``). Legal moves are enumerated in
 the reference engine's order (lines with a free box in map order, or empty stations in
 map order for a free card) and the first best move wins ties.
 """
