@@ -769,7 +769,7 @@ class Outlook(NamedTuple):
 
     blend: np.ndarray  # its chance table (see blend_reach)
     race: np.ndarray  # per line: the best rival's chance (milli, see race_row)
-    w: np.ndarray  # its weights row (EXPERT_WEIGHTS)
+    weights: np.ndarray  # its weights row (EXPERT_WEIGHTS)
     late: float  # the game's progress: the share of indicator boxes used
     star_frac: float  # the share of star cards among the cards the next can be
 
