@@ -13,7 +13,14 @@ from collections import Counter
 import numpy as np
 
 from vvlab.bots.base import BotBase
-from vvlab.compiled import CARD_KINDS, CompiledCity, KernelSpec, SheetState, compile_city
+from vvlab.compiled import (
+    CARD_KINDS,
+    CompiledCity,
+    KernelSpec,
+    SeatView,
+    SheetState,
+    compile_city,
+)
 from vvlab.compiled.notice import first_use
 from vvlab.compiled.spec import COMPILE_SECONDS
 from vvlab.engine import Move
@@ -88,7 +95,9 @@ class CompiledBot(BotBase):
 
     def decide(self, kind: int, view: PlayerView, u: float, arrays: tuple) -> tuple[int, int]:
         """``(line, station)`` from the kernel; ``arrays`` are its arguments after the
-        card kind (see :meth:`choose`)."""
+        card kind: the card's value, the :class:`~vvlab.compiled.Setup`, the
+        :class:`~vvlab.compiled.SeatView`, the buffer of the stations chosen and a
+        zeroed scratch row per line (see :meth:`choose`)."""
         raise NotImplementedError
 
     def choose(self, view: PlayerView, rng: np.random.Generator) -> Move:
@@ -97,18 +106,8 @@ class CompiledBot(BotBase):
         sheet, avail = self._arrays.state(view)
         best = np.zeros(len(view.city.stations) + 1, np.int64)
         dec = np.zeros(len(view.city.lines), np.int64)
-        args = (
-            view.card.value,
-            compiled.city,
-            compiled.types,
-            compiled.reach,
-            compiled.weight,
-            sheet,
-            avail,
-            self._arrays.next_counts(view),
-            best,
-            dec,
-        )
+        seen = SeatView(sheet, avail, self._arrays.next_counts(view))
+        args = (view.card.value, compiled.setup, seen, best, dec)
         kernel = self.kernel_spec().kernel
         with first_use(("decide", kernel), about=COMPILE_SECONDS.get(kernel, 1.0)):
             line, station = self.decide(CARD_KINDS.index(view.card.kind), view, u, args)

@@ -147,13 +147,12 @@ class ExpertBot(CompiledBot):
     def decide(self, kind: int, view: PlayerView, u: float, arrays: tuple) -> tuple[int, int]:
         from vvlab.compiled.kernels import expert_choice
 
-        value, city, types, reach, _weight, sheet, avail, counts, best, dec = arrays
-        race = rivals_reach(view, reach)
+        value, setup, seen, best, dec = arrays
+        race = rivals_reach(view, setup.tables.reach)
         weights = self.weights_row(view.ruleset.name)
         line, station, _ = expert_choice(
-            kind, value, city, types, reach, sheet, avail, counts, best, dec, weights, race,
-            self._restrict_code,
-        )  # fmt: skip
+            kind, value, setup, seen, best, dec, weights, race, self._restrict_code
+        )
         return line, station
 
 

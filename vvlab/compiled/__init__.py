@@ -4,6 +4,8 @@
   value (numpy only);
 - :mod:`vvlab.compiled.arrays`: a city and ruleset as named integer arrays
   (:func:`compile_city`, numpy only);
+- :mod:`vvlab.compiled.parts`: the named parts of the kernels' parameters, and the
+  :class:`Outcome` of a block they write (numpy only);
 - :mod:`vvlab.compiled.spec`: :class:`KernelSpec`, what a compiled bot asks of the
   kernels (``bot.kernel_spec()``);
 - :mod:`vvlab.compiled.kernels`: the numba kernels (dealing, moves, the bots'
@@ -34,6 +36,7 @@ from vvlab.compiled.arrays import (
     SheetState,
     compile_city,
 )
+from vvlab.compiled.parts import Deals, Outcome, Seats, SeatView, Setup, ValueTables
 from vvlab.compiled.spec import EXPERT_WEIGHTS, KERNELS, MAX_DEPTH, KernelSpec
 from vvlab.compiled.tables import MAX_BOXES, MAX_STATIONS, penalty_weight, reach_table
 
@@ -47,9 +50,15 @@ __all__ = [
     "CardTypes",
     "CityArrays",
     "CompiledCity",
+    "Deals",
     "DeckArrays",
     "KernelSpec",
+    "Outcome",
+    "SeatView",
+    "Seats",
+    "Setup",
     "SheetState",
+    "ValueTables",
     "compile_city",
     "penalty_weight",
     "reach_table",

@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from vvlab.compiled.parts import Setup, ValueTables
 from vvlab.compiled.tables import MAX_BOXES, penalty_weight, reach_table
 from vvlab.engine import Card, Ruleset
 from vvlab.engine.cards import KINDS
@@ -106,6 +107,11 @@ class CompiledCity:
     distinct: list[Card]
     reach: np.ndarray
     weight: int
+
+    @property
+    def setup(self) -> Setup:
+        """The arrays as the kernels take them (a :class:`~vvlab.compiled.parts.Setup`)."""
+        return Setup(self.city, self.deck, self.types, ValueTables(self.reach, self.weight))
 
 
 def compile_city(city: CityMap, ruleset: Ruleset) -> CompiledCity:

@@ -39,7 +39,10 @@ The kernels read the named tuples of :mod:`vvlab.compiled.arrays`: ``city``
 (:class:`~vvlab.compiled.arrays.DeckArrays`), ``types``
 (:class:`~vvlab.compiled.arrays.CardTypes`) and a player's sheet ``st``
 (:class:`~vvlab.compiled.arrays.SheetState`). ``avail`` holds each line's bonus still
-to be had (first, or later once someone took the first). Legal moves are enumerated in
+to be had (first, or later once someone took the first). Longer rows of parameters are
+grouped in the named parts of :mod:`vvlab.compiled.parts` (``setup``, ``tables``,
+``view``, ``seats``, ``deals`` and the ``out`` they write), so that no kernel takes
+more than ten (``tests/sim/test_kernel_signatures.py``). Legal moves are enumerated in
 the reference engine's order (lines with a free box in map order, or empty stations in
 map order for a free card) and the first best move wins ties.
 """
@@ -58,6 +61,7 @@ from vvlab.compiled.arrays import EXPRESS, FREE, NUMBER, STAR, SheetState
 from vvlab.compiled.cache import ensure_cache
 from vvlab.compiled.dispatch import kernel
 from vvlab.compiled.notice import first_use, was_used
+from vvlab.compiled.parts import SeatView
 from vvlab.compiled.spec import (
     COMPILE_SECONDS,
     EXPERT_BOT,
@@ -172,11 +176,12 @@ def reached(kind, value, city, line, mark, out):
 
 
 @hot
-def delta(city, avail, reach, weight, line, crossed, n, star, empty, boxes, done, dec):
+def delta(city, tables, st, avail, line, crossed, n, star, dec):
     """Change of the sheet value (milli-points) if ``crossed[:n]`` get filled (with a
     star worth ``star`` points) and ``line`` (or -1) loses an indicator box. ``dec`` is
     a zeroed scratch array and is left zeroed."""
     st_off, st_lines = city.st_off, city.st_lines
+    reach, weight, empty, boxes, done = tables.reach, tables.weight, st.empty, st.boxes, st.done
     total = weight * n + 1000 * star
     for c in range(n):
         s = U(crossed[c])
@@ -270,13 +275,13 @@ def random_choice(kind, value, u, city, st, best_buf):
 
 
 @hot
-def _line_prefix_values(city, reach, weight, st, avail, line, seq, pv, dec):
+def _line_prefix_values(city, tables, st, avail, line, seq, pv, dec):
     """Value changes of using a box of ``line`` and filling the first k stations of
     ``seq`` (the line's empty stations from its first empty one, up to ``pv.shape[0] - 1``
     of them, already written), for every k, into ``pv[k]``; returns how many stations
     ``seq`` holds. The same sums as :func:`delta`, built up one station at a time."""
     st_off, st_lines = city.st_off, city.st_lines
-    empty, boxes, done = st.empty, st.boxes, st.done
+    reach, weight, empty, boxes, done = tables.reach, tables.weight, st.empty, st.boxes, st.done
     total = 0
     if done[line] == 0:
         total = reach_points(reach, avail[line], empty[line], boxes[line] - 1) - reach_points(
@@ -306,10 +311,10 @@ def _line_prefix_values(city, reach, weight, st, avail, line, seq, pv, dec):
 
 
 @hot_inline
-def _best_free(city, reach, weight, st, avail, gain):
+def _best_free(city, tables, st, avail, gain):
     """The best station for a free card and its value change ((-1, 0): it must pass).
     ``gain`` is scratch space, one entry per line, left zeroed."""
-    st_off, st_lines = city.st_off, city.st_lines
+    st_off, st_lines, reach, weight = city.st_off, city.st_lines, tables.reach, tables.weight
     mark, empty, boxes, done = st
     for m in range(boxes.shape[0]):
         gain[m] = 0
@@ -389,7 +394,7 @@ def _line_move(kind, value, city, mark, line, start, at):
 
 
 @hot_inline
-def greedy_choice(kind, value, city, reach, weight, st, avail, buf, best_buf, dec, front):
+def greedy_choice(kind, value, city, tables, st, avail, buf, best_buf, dec, front):
     """The legal move with the best immediate change of the sheet value.
     Returns (line, station, count, value change).
 
@@ -402,7 +407,7 @@ def greedy_choice(kind, value, city, reach, weight, st, avail, buf, best_buf, de
     vanish without a check; every station filled is on the line, and the other lines
     it touches come from its route position (``city.pos_off``, ``city.pos_other``), for a number
     card in one run of positions."""
-    mark, empty, boxes = st.mark, st.empty, st.boxes
+    mark, empty, boxes, reach, weight = st.mark, st.empty, st.boxes, tables.reach, tables.weight
     line_off, line_st, star_value, pos_off, pos_other = (
         city.line_off,
         city.line_st,
@@ -411,7 +416,7 @@ def greedy_choice(kind, value, city, reach, weight, st, avail, buf, best_buf, de
         city.pos_other,
     )
     if kind == FREE:
-        best_station, best_val = _best_free(city, reach, weight, st, avail, dec)
+        best_station, best_val = _best_free(city, tables, st, avail, dec)
         if best_station >= 0:
             best_buf[0] = best_station
             return -1, best_station, 1, best_val
@@ -454,7 +459,7 @@ def greedy_choice(kind, value, city, reach, weight, st, avail, buf, best_buf, de
 
 
 @hot
-def greedy_values(city, types, reach, weight, st, avail, seq, pv, dec, out, has):
+def greedy_values(city, types, tables, st, avail, seq, pv, dec, out, has):
     """``out[c]``: the value change of the greedy move for each distinct card ``c`` (what
     :func:`greedy_choice` returns as its fourth value), all cards in one pass over the
     lines: on a line, a number card fills a prefix of the line's run of empty stations
@@ -481,7 +486,7 @@ def greedy_values(city, types, reach, weight, st, avail, seq, pv, dec, out, has)
         if run < 0:
             run = k
         seq[k] = -1
-        k = _line_prefix_values(city, reach, weight, st, avail, line, seq, pv, dec)
+        k = _line_prefix_values(city, tables, st, avail, line, seq, pv, dec)
         for c in range(n_types):
             kind = t_kind[c]
             if kind == FREE:
@@ -494,7 +499,7 @@ def greedy_values(city, types, reach, weight, st, avail, seq, pv, dec, out, has)
                 out[c], has[c] = v, True
     for c in range(n_types):
         if t_kind[c] == FREE:
-            out[c] = _best_free(city, reach, weight, st, avail, dec)[1]
+            out[c] = _best_free(city, tables, st, avail, dec)[1]
 
 
 @hot
@@ -545,26 +550,21 @@ def workspace(city, types):
 
 
 @entry
-def lookahead_choice(
-    depth, kind, value, city, types, reach, weight, st, avail, next_counts, best_buf, dec
-):
+def lookahead_choice(depth, kind, value, setup, view, best_buf, dec):
     """Expectimax over the next ``depth`` cards (drawn from the cards not seen since the
-    last shuffle, ``next_counts``); depth 0 is the greedy choice. A move is worth its
+    last shuffle, ``view.unseen``); depth 0 is the greedy choice. A move is worth its
     value change plus the floored expectation, over the next card, of the best reply.
     Returns (line, station, count of stations written to best_buf)."""
-    ws = workspace(city, types)
-    return _lookahead(
-        ws, depth, kind, value, city, types, reach, weight, st, avail, next_counts, best_buf, dec
-    )
+    ws = workspace(setup.city, setup.types)
+    return _lookahead(ws, depth, kind, value, setup, view, best_buf, dec)
 
 
 @hot
-def _lookahead(
-    ws, depth, kind, value, city, types, reach, weight, st, avail, next_counts, best_buf, dec
-):
+def _lookahead(ws, depth, kind, value, setup, view, best_buf, dec):
     """:func:`lookahead_choice` in the scratch space ``ws`` (see :func:`workspace`).
     Iterative (an explicit stack), since numba cannot cache recursive functions."""
-    mark, empty, boxes, done = st
+    city, types, tables, st, avail = setup.city, setup.types, setup.tables, view.sheet, view.avail
+    mark, empty, boxes = st.mark, st.empty, st.boxes
     t_kind, t_value, t_shuffle, t_full = types
     n_stations, n_lines, n_types = mark.shape[0], boxes.shape[0], t_kind.shape[0]
     top = depth + 1
@@ -572,7 +572,7 @@ def _lookahead(
         for i in range(ws.shape[1]):
             ws[r, i] = 0
     counts, bufs = ws[_COUNTS : _COUNTS + top + 1], ws[_COUNTS + top + 1 : _COUNTS + 2 * top + 1]
-    copy_into(counts[0, :n_types], next_counts)
+    copy_into(counts[0, :n_types], view.unseen)
     longest = 1
     for c in range(n_types):
         longest = max(longest, t_value[c])
@@ -629,11 +629,11 @@ def _lookahead(
                 acc[level] += counts[level, type_i[level]] * best[level + 1]
                 type_i[level] += 1
                 continue
-            v = delta(city, avail, reach, weight, line, buf, n, star, empty, boxes, done, dec)
+            v = delta(city, tables, st, avail, line, buf, n, star, dec)
             new_left = left[level] - (1 if line >= 0 else 0)
             if level + 1 == depth and new_left > 0:  # the replies are leaves: greedy
                 apply_move(city, line, buf, n, star > 0, mark, empty, boxes)
-                greedy_values(city, types, reach, weight, st, avail, seq, pv, dec, leaf, has)
+                greedy_values(city, types, tables, st, avail, seq, pv, dec, leaf, has)
                 undo_move(city, line, buf, n, mark, empty, boxes)
                 a, w = 0, 0
                 for c in range(n_types):
@@ -764,13 +764,23 @@ def _line_walk(city, mark, feat, m, fresh):
     return runs, transfers, first_star, first, first_run, next_star, shared, own
 
 
+class Outlook(NamedTuple):
+    """What the expert reads its line values with in one decision (see :func:`_expert`)."""
+
+    blend: np.ndarray  # its chance table (see blend_reach)
+    race: np.ndarray  # per line: the best rival's chance (milli, see race_row)
+    weights: np.ndarray  # its weights row (EXPERT_WEIGHTS)
+    late: float  # the game's progress: the share of indicator boxes used
+    star_frac: float  # the share of star cards among the cards the next can be
+
+
 @hot_inline
-def _line_value(city, blend, st, avail, race, w, m, runs, transfers, shared, own, first_star,
-                late, star_frac):  # fmt: skip
+def _line_value(city, outlook, st, avail, m, runs, transfers, shared, own, first_star):
     """The expert's value of line ``m`` in points (see :mod:`vvlab.bots.expert`): the
     bonus to be had, lowered by the best rival's chance (``race[m]``, milli), times the
     chance of completion read at an effective count of empty stations and boxes; plus
     the star potential of its first empty station; minus what its boxes leave empty."""
+    blend, race, w, late, star_frac = outlook
     if st.done[m] != 0:
         return 0.0
     e = st.empty[m]
@@ -872,8 +882,7 @@ def _played_line(kind, city, mark, feat, line, buf, n):
 
 
 @hot_inline
-def _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, line, buf, n, feat,
-                  dec):  # fmt: skip
+def _expert_after(kind, city, outlook, st, avail, line, buf, n, feat, dec):
     """Change of the expert's line values once ``buf[:n]`` are filled (already applied
     to ``st``) on ``line`` (or -1, a free card): only the lines touched are evaluated
     again, from the features of the walk before (a line with two stations filled is
@@ -884,8 +893,8 @@ def _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, line, 
         runs, transfers, shared, own, first_star = _played_line(
             kind, city, mark, feat, line, buf, n
         )
-        v += _line_value(city, blend, st, avail, race, w, line, runs, transfers, shared, own,
-                         first_star, late, star_frac) - feat[_F_VALUE, line]  # fmt: skip
+        v += _line_value(city, outlook, st, avail, line, runs, transfers, shared, own,
+                         first_star) - feat[_F_VALUE, line]  # fmt: skip
     for c in range(n):
         s = U(buf[c])
         for j in range(st_off[s], st_off[s + U(1)]):
@@ -907,8 +916,8 @@ def _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, line, 
                     city, mark, feat, m, False
                 )
             dec[U(m)] = 0
-            v += _line_value(city, blend, st, avail, race, w, m, runs, transfers, shared, own,
-                             first_star, late, star_frac) - feat[_F_VALUE, m]  # fmt: skip
+            v += _line_value(city, outlook, st, avail, m, runs, transfers, shared, own,
+                             first_star) - feat[_F_VALUE, m]  # fmt: skip
     return v
 
 
@@ -963,12 +972,12 @@ def _allowed(restrict, kind, value, city, mark, line, station):
 
 
 @hot
-def _expert(expert, p, kind, value, city, types, st, avail, counts, best_buf, dec, w, buf,
-            restrict):  # fmt: skip
+def _expert(expert, p, kind, value, setup, view, best_buf, dec, buf, restrict):
     """:func:`expert_choice` for seat ``p`` with its scratch space given: ``expert``
-    (:class:`ExpertScratch`) and ``buf`` (per station). The best move that satisfies
-    ``restrict`` wins, else the best move."""
-    blend, race, feat = expert.blend[p], expert.race[p], expert.feat
+    (:class:`ExpertScratch`, with the seat's weights) and ``buf`` (per station). The best
+    move that satisfies ``restrict`` wins, else the best move."""
+    city, types, st, avail, counts = setup.city, setup.types, view.sheet, view.avail, view.unseen
+    blend, race, feat, w = expert.blend[p], expert.race[p], expert.feat, expert.weights[p]
     mark, empty, boxes = st.mark, st.empty, st.boxes
     if restrict == NO_RACE:
         avail = city.bonus_later
@@ -986,6 +995,7 @@ def _expert(expert, p, kind, value, city, types, st, avail, counts, best_buf, de
             stars += counts[c]
     star_frac = stars / cards if cards > 0 else 0.0
     empty_w = w[W_EMPTY] + w[W_EMPTY_LATE] * late
+    outlook = Outlook(blend, race, w, late, star_frac)
     _fill_chances(city, blend, st, w, feat)
     for m in range(n_lines):
         runs, transfers, first_star, first, first_run, next_star, shared, own = _line_walk(
@@ -994,8 +1004,8 @@ def _expert(expert, p, kind, value, city, types, st, avail, counts, best_buf, de
         feat[_F_RUNS, m], feat[_F_TRANSFERS, m], feat[_F_STAR, m] = runs, transfers, first_star
         feat[_F_FIRST, m], feat[_F_RUN, m], feat[_F_NEXT, m] = first, first_run, next_star
         feat[_F_SHARED, m], feat[_F_OWN, m] = shared, own
-        feat[_F_VALUE, m] = _line_value(city, blend, st, avail, race, w, m, runs, transfers,
-                                        shared, own, first_star, late, star_frac)  # fmt: skip
+        feat[_F_VALUE, m] = _line_value(city, outlook, st, avail, m, runs, transfers, shared,
+                                        own, first_star)  # fmt: skip
     best_line, best_station, best = -1, -1, 0.0
     kept_line, kept_station, kept = -1, -1, 0.0  # the best move the restriction allows
     if kind == FREE:
@@ -1005,8 +1015,7 @@ def _expert(expert, p, kind, value, city, types, st, avail, counts, best_buf, de
             ok = _allowed(restrict, kind, value, city, mark, -1, s)
             buf[0] = s
             apply_move(city, -1, buf, 1, False, mark, empty, boxes)
-            v = _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, -1, buf,
-                              1, feat, dec)  # fmt: skip
+            v = _expert_after(kind, city, outlook, st, avail, -1, buf, 1, feat, dec)
             v -= empty_w
             undo_move(city, -1, buf, 1, mark, empty, boxes)
             best_station, best, kept_station, kept = _track(
@@ -1024,8 +1033,7 @@ def _expert(expert, p, kind, value, city, types, st, avail, counts, best_buf, de
         n = reached(kind, value, city, line, mark, buf)
         star = city.star_value[U(buf[0])] if kind == STAR and n > 0 else 0
         apply_move(city, line, buf, n, star > 0, mark, empty, boxes)
-        v = _expert_after(kind, city, blend, st, avail, race, w, late, star_frac, line, buf, n,
-                          feat, dec)  # fmt: skip
+        v = _expert_after(kind, city, outlook, st, avail, line, buf, n, feat, dec)
         v += star - n * empty_w
         undo_move(city, line, buf, n, mark, empty, boxes)
         best_line, best, kept_line, kept = _track(line, v, ok, best_line, best, kept_line, kept)
@@ -1036,27 +1044,24 @@ def _expert(expert, p, kind, value, city, types, st, avail, counts, best_buf, de
 
 
 @entry
-def expert_choice(
-    kind, value, city, types, reach, st, avail, next_counts, best_buf, dec, weights, race,
-    restrict=0,
-):  # fmt: skip
+def expert_choice(kind, value, setup, view, best_buf, dec, weights, race, restrict=0):
     """The expert's move: the legal move with the best fitted sheet value afterwards
     (``weights``, named by :data:`vvlab.compiled.spec.EXPERT_WEIGHTS`; ``race``: per
     line, the best rival's chance in milli of completing it, see :func:`race_row`), among
     the moves ``restrict`` allows if there are any (the code of a restriction, see
     :func:`vvlab.compiled.spec.restriction_code`; 0: none).
     Returns (line, station, count of stations written to best_buf)."""
-    feat = np.zeros((EXPERT_FEATURES, city.line_st.shape[0]), np.float64)
-    buf = np.zeros(st.mark.shape[0] + 1, np.int64)
+    reach = setup.tables.reach
+    feat = np.zeros((EXPERT_FEATURES, setup.city.line_st.shape[0]), np.float64)
+    buf = np.zeros(view.sheet.mark.shape[0] + 1, np.int64)
     blend = np.zeros((1, reach.shape[0], reach.shape[1]), np.float64)
     blend_reach(reach, weights, blend[0])
     seat = np.zeros((1, race.shape[0]), race.dtype)
     copy_into(seat[0], race)
-    expert = ExpertScratch(seat, feat, blend)
-    return _expert(
-        expert, 0, kind, value, city, types, st, avail, next_counts, best_buf, dec, weights, buf,
-        restrict,
-    )  # fmt: skip
+    row = np.zeros((1, weights.shape[0]), np.float64)
+    row[0, :] = weights
+    expert = ExpertScratch(seat, feat, blend, row)
+    return _expert(expert, 0, kind, value, setup, view, best_buf, dec, buf, restrict)
 
 
 @hot
@@ -1108,30 +1113,16 @@ def _draw(counts, t_full, u):
 
 
 @hot
-def _continuation(
-    key,
-    city,
-    types,
-    reach,
-    weight,
-    mark,
-    empty,
-    boxes,
-    done,
-    avail,
-    counts,
-    boxes_left,
-    buf,
-    best_buf,
-    dec,
-    front,
-):
-    """Play greedy replies to cards drawn from ``counts`` (uniforms hashed from ``key``)
-    until the boxes run out; return the points this brings in milli-points (bonuses of
-    the lines completed, stars written, minus the final penalty). Changes the state."""
+def _continuation(key, city, types, tables, view, boxes_left, ws, dec):
+    """Play greedy replies to cards drawn from ``view.unseen`` (uniforms hashed from
+    ``key``) until the boxes run out; return the points this brings in milli-points
+    (bonuses of the lines completed, stars written, minus the final penalty). Changes
+    the sheet and the counts; plays in the rows of ``ws`` it owns (see :func:`_rollout`)."""
     t_kind, t_value, t_shuffle, t_full = types
+    st, avail, counts = view.sheet, view.avail, view.unseen
+    mark, empty, boxes, done = st
+    buf, best_buf, front = ws[_R_REPLY], ws[_R_FILLED], ws[_R_FRONT, : boxes.shape[0]]
     gained = 0
-    st = SheetState(mark, empty, boxes, done)
     for m in range(front.shape[0]):
         front[m] = city.line_off[m]
     k = 0
@@ -1143,7 +1134,7 @@ def _continuation(
         else:
             counts[c] -= 1
         line, _s, n, _v = greedy_choice(
-            t_kind[c], t_value[c], city, reach, weight, st, avail, buf, best_buf, dec, front
+            t_kind[c], t_value[c], city, tables, st, avail, buf, best_buf, dec, front
         )
         star = city.star_value[best_buf[0]] if t_kind[c] == STAR and n > 0 else 0
         apply_move(city, line, best_buf, n, star > 0, mark, empty, boxes)
@@ -1160,31 +1151,29 @@ def _continuation(
 
 
 @entry
-def rollout_choice(
-    samples, kind, value, u, city, types, reach, weight, st, avail, next_counts, best_buf, dec
-):
+def rollout_choice(samples, kind, value, u, setup, view, best_buf, dec):
     """Monte Carlo: each legal move is scored by ``samples`` greedy continuations over
     card orders drawn from the unseen cards (the same orders for every move: common
     random numbers); the best total wins. The orders are hashed from one uniform ``u``
     (the bot's one draw of the turn). Returns (line, station, n)."""
-    ws = workspace(city, types)
-    return _rollout(
-        ws, samples, kind, value, u, city, types, reach, weight, st, avail, next_counts, best_buf,
-        dec,
-    )  # fmt: skip
+    ws = workspace(setup.city, setup.types)
+    return _rollout(ws, samples, kind, value, u, setup, view, best_buf, dec)
 
 
 @hot
-def _rollout(
-    ws, samples, kind, value, u, city, types, reach, weight, st, avail, next_counts, best_buf, dec
-):
-    """:func:`rollout_choice` in the scratch space ``ws`` (see :func:`workspace`)."""
+def _rollout(ws, samples, kind, value, u, setup, view, best_buf, dec):
+    """:func:`rollout_choice` in the scratch space ``ws`` (see :func:`workspace`): the
+    continuations play on a copy of the sheet and counts in its rows."""
+    city, types, tables, avail, next_counts = (
+        setup.city, setup.types, setup.tables, view.avail, view.unseen
+    )  # fmt: skip
     base = np.uint64(int(u * 4503599627370496.0)) * np.uint64(1 << 20)
-    mark, empty, boxes, done = st
+    mark, empty, boxes, done = view.sheet
     n_stations, n_lines = mark.shape[0], boxes.shape[0]
-    buf, tmp, tmp2 = ws[_R_BUF], ws[_R_REPLY], ws[_R_FILLED]
+    buf = ws[_R_BUF]
     m2, e2, b2 = ws[_R_MARK, :n_stations], ws[_R_EMPTY, :n_lines], ws[_R_BOXES, :n_lines]
     counts = ws[_R_COUNTS, : next_counts.shape[0]]
+    copied = SeatView(SheetState(m2, e2, b2, done), avail, counts)
     boxes_total = 0
     for m in range(n_lines):
         boxes_total += boxes[m]
@@ -1203,22 +1192,7 @@ def _rollout(
             copy_into(counts, next_counts)
             apply_move(city, line, buf, n, star > 0, m2, e2, b2)
             total += _continuation(
-                base + np.uint64(k * 4096),
-                city,
-                types,
-                reach,
-                weight,
-                m2,
-                e2,
-                b2,
-                done,
-                avail,
-                counts,
-                left,
-                tmp,
-                tmp2,
-                dec,
-                ws[_R_FRONT, :n_lines],
+                base + np.uint64(k * 4096), city, types, tables, copied, left, ws, dec
             )
         if not found or total > best:
             found, best, best_line, best_station, best_n = True, total, line, station, n
@@ -1265,6 +1239,8 @@ class Sheets(NamedTuple):
     boxes: np.ndarray
     done: np.ndarray
     front: np.ndarray  # see greedy_choice
+    filled: np.ndarray  # per station + 1: the stations the seat fills this turn
+    newly: np.ndarray  # per line: completed this turn (bool), scored at the turn's end
 
 
 class Table(NamedTuple):
@@ -1277,25 +1253,13 @@ class Table(NamedTuple):
     buf: np.ndarray  # scratch, per station
 
 
-class Outcome(NamedTuple):
-    """The block record's arrays per (game, seat) that :func:`play_games` writes."""
-
-    score: np.ndarray
-    bonus: np.ndarray
-    stars: np.ndarray
-    penalty: np.ndarray
-    empty: np.ndarray
-    lines_completed: np.ndarray
-    first_bonuses: np.ndarray
-    turns: np.ndarray  # per game
-
-
 class ExpertScratch(NamedTuple):
-    """The expert's scratch space in :func:`play_games`."""
+    """The expert's scratch space in :func:`play_games`, and its seats' weights."""
 
     race: np.ndarray  # per seat and line: the rivals' best chance (see race_row)
     feat: np.ndarray  # the line features (float, see _F_VALUE)
     blend: np.ndarray  # per seat: the reach table of its weights (see blend_reach)
+    weights: np.ndarray  # per seat: its weights row (EXPERT_WEIGHTS)
 
 
 class Kit(NamedTuple):
@@ -1326,7 +1290,7 @@ def kit_for(city, types, reach, codes, weights) -> Kit:
                 blend_reach(reach, weights[p], blend[p])
         race = np.zeros((len(codes), city.indicators.shape[0]), np.int64)
         feat = np.zeros((EXPERT_FEATURES, city.line_st.shape[0]), np.float64)
-        expert = ExpertScratch(race, feat, blend)
+        expert = ExpertScratch(race, feat, blend, np.ascontiguousarray(weights, np.float64))
     return Kit(ws if LOOKAHEAD_BOT in codes else None, ws if ROLLOUT_BOT in codes else None, expert)
 
 
@@ -1352,10 +1316,11 @@ def _only_with(play, passed):
 
 
 @hot
-def _race_rows_in(expert, bots, sheets, first_taken, reach):
-    """Every expert seat's row of ``expert.race``, from the sheets before the turn."""
-    for p in range(bots.shape[0]):
-        if bots[p] == EXPERT_BOT:
+def _race_rows_in(expert, kernel, sheets, first_taken, reach):
+    """Every expert seat's row of ``expert.race``, from the sheets before the turn
+    (``kernel``: each seat's kernel code)."""
+    for p in range(kernel.shape[0]):
+        if kernel[p] == EXPERT_BOT:
             race_row(sheets.empty, sheets.boxes, sheets.done, p, first_taken, reach,
                      expert.race[p])  # fmt: skip
     return 0
@@ -1368,45 +1333,38 @@ _race_rows = _only_with(_race_rows_in, 0)
 
 
 @glue
-def _decide(
-    bot, param, card, u, city, deck, types, reach, weight, st, avail, remaining, buf, best_buf, dec,
-    front, wts, kit, p,
-):  # fmt: skip
-    """Seat ``p``'s move: (line, station, count of stations written to best_buf). The
-    look-ahead, rollout and expert are compiled in only when ``kit`` (:class:`Kit`) has
-    their scratch space."""
+def _decide(p, card, u, setup, seats, kit, sheets, public, st):
+    """Seat ``p``'s move on ``card`` with its sheet ``st`` and uniform ``u``: (line,
+    station, count of stations written to ``sheets.filled[p]``). The look-ahead, rollout
+    and expert are compiled in only when ``kit`` (:class:`Kit`) has their scratch space."""
+    city, deck, types, tables = setup
+    bot, param, best_buf, dec = seats.kernel[p], seats.argument[p], sheets.filled[p], public.dec
     c = U(card)
     kind, value = deck.kind[c], deck.value[c]
     if bot == RANDOM_BOT:
         return random_choice(kind, value, u, city, st, best_buf)
     if bot == GREEDY_BOT:
         line, station, n, _ = greedy_choice(
-            kind, value, city, reach, weight, st, avail, buf, best_buf, dec, front
+            kind, value, city, tables, st, public.avail, public.buf, best_buf, dec, sheets.front[p]
         )
         return line, station, n
-    nxt = types.full_count if deck.shuffle[c] else remaining
+    view = SeatView(st, public.avail, types.full_count if deck.shuffle[c] else public.remaining)
     if bot == EXPERT_BOT:
         return _expert_seat(
-            kit.expert,
-            (p, kind, value, city, types, st, avail, nxt, best_buf, dec, wts, buf, param),
+            kit.expert, (p, kind, value, setup, view, best_buf, dec, public.buf, param)
         )
     if bot == ROLLOUT_BOT:
-        return _rollout_seat(
-            kit.rollout,
-            (param, kind, value, u, city, types, reach, weight, st, avail, nxt, best_buf, dec),
-        )
-    return _lookahead_seat(
-        kit.lookahead,
-        (param, kind, value, city, types, reach, weight, st, avail, nxt, best_buf, dec),
-    )
+        return _rollout_seat(kit.rollout, (param, kind, value, u, setup, view, best_buf, dec))
+    return _lookahead_seat(kit.lookahead, (param, kind, value, setup, view, best_buf, dec))
 
 
 @glue
-def _score_turn(t, g, city, players, newly, sheets, first_taken, avail, out, line_turn,
-                line_bonus):  # fmt: skip
+def _score_turn(t, g, city, sheets, public, out):
     """Award the bonuses of the lines completed this turn (ties share the first)."""
-    n_lines = newly.shape[1]
+    newly, first_taken, avail = sheets.newly, public.first_taken, public.avail
+    players, n_lines = newly.shape[0], newly.shape[1]
     bonus, lines_completed, first_bonuses = out.bonus, out.lines_completed, out.first_bonuses
+    line_turn, line_bonus = out.line_turn, out.line_bonus
     for p in range(players):
         for m in range(n_lines):
             if newly[p, m]:
@@ -1428,24 +1386,26 @@ def _score_turn(t, g, city, players, newly, sheets, first_taken, avail, out, lin
                 newly[p, m] = False
 
 
-def play_games(
-    city, deck, types, orders, lengths, bots, params, bot_u, weights, reach, weight, kit, out,
-    line_turn, line_bonus, station_filled,
-):  # fmt: skip
-    """Play every dealt game of a block and write the block record arrays (``out``, an
-    :class:`Outcome`, and the per-line and per-station arrays after it).
+def play_games(setup, deals, seats, kit, out) -> None:
+    """Play every dealt game of a block and write its outcome into ``out`` (an
+    :class:`~vvlab.compiled.parts.Outcome`, in place).
 
-    ``bots[p]``/``params[p]``: bot kind and parameter of seat p (look-ahead depth,
-    rollout samples, the expert's restriction code: ``KernelSpec.argument``);
-    ``bot_u[p]``: its pre-drawn uniforms, one per turn over the whole block (random
-    bots only); ``weights[p]``: its weights row (the expert only, see
-    :func:`expert_choice`); ``kit``: the scratch space of the bots that need their own
-    (:class:`Kit`, from :func:`kit_for`), which also decides which bots' code is
-    compiled. Allocates the players' sheets and scratch space (numpy, once per block),
-    then plays in :func:`_play_block`, compiled first (see :func:`compile_for`)."""
-    n_stations, n_lines, players = city.star_value.shape[0], city.indicators.shape[0], len(bots)
-    sheets = Sheets(*(np.zeros((players, n), np.int64) for n in (n_stations, *[n_lines] * 4)))
-    seat = np.zeros((players, n_stations + 1), np.int64)  # the stations each seat fills
+    ``setup``: the city, deck and value tables (:class:`~vvlab.compiled.parts.Setup`);
+    ``deals``: the games' cards (:class:`~vvlab.compiled.parts.Deals`); ``seats``: each
+    seat's kernel, its argument (look-ahead depth, rollout samples, the expert's
+    restriction code: ``KernelSpec.argument``) and its pre-drawn uniforms, one per turn
+    over the whole block (random and rollout bots only; :class:`~vvlab.compiled.parts.Seats`);
+    ``kit``: the scratch space of the bots that need their own (:class:`Kit`, from
+    :func:`kit_for`, with the expert seats' weights), which also decides which bots'
+    code is compiled. Allocates the players' sheets and scratch space (numpy, once per
+    block), then plays in :func:`_play_block`, compiled first (see :func:`compile_for`)."""
+    city, types = setup.city, setup.types
+    n_stations, n_lines = city.star_value.shape[0], city.indicators.shape[0]
+    players = len(seats.kernel)
+    sheets = Sheets(
+        *(np.zeros((players, n), np.int64) for n in (n_stations, *[n_lines] * 4, n_stations + 1)),
+        np.zeros((players, n_lines), np.bool_),
+    )
     public = Table(
         np.zeros(n_lines, np.int64),
         np.zeros(n_lines, np.int64),
@@ -1453,11 +1413,7 @@ def play_games(
         np.zeros(n_lines, np.int64),
         np.zeros(n_stations + 1, np.int64),
     )
-    newly = np.zeros((players, n_lines), np.bool_)
-    args = (
-        city, deck, types, orders, lengths, bots, params, bot_u, weights, reach, weight,
-        out, line_turn, line_bonus, station_filled, sheets, seat, public, newly, kit,
-    )  # fmt: skip
+    args = (setup, deals, seats, kit, sheets, public, out)
     played = ("play_games", *(field is not None for field in kit))  # see is_ready
     if not was_used(played):
         with first_use(played, about=compile_seconds(kit)):
@@ -1511,22 +1467,21 @@ def _new_game(city, types, sheets, public, players):
 
 
 @glue
-def _play_turn(t, g, k, card, city, deck, types, bots, params, bot_u, weights, reach, weight, out,
-               line_turn, line_bonus, sheets, seat, public, newly, kit):  # fmt: skip
-    """Every seat moves on the card of turn ``t``; then the completed lines score."""
-    avail, remaining, dec, buf = public.avail, public.remaining, public.dec, public.buf
+def _play_turn(t, g, k, card, setup, seats, kit, sheets, public, out):
+    """Every seat moves on ``card``, turn ``t`` of game ``g`` (turn ``k`` of the block:
+    the index into the seats' uniforms); then the completed lines score."""
+    city, deck, types = setup.city, setup.deck, setup.types
+    remaining, newly = public.remaining, sheets.newly
     c = U(card)
     remaining[U(deck.card_type[c])] -= 1
     is_star, completed = deck.kind[c] == STAR, False
-    _race_rows(kit.expert, (bots, sheets, public.first_taken, reach))
-    for p in range(bots.shape[0]):
+    _race_rows(kit.expert, (seats.kernel, sheets, public.first_taken, setup.tables.reach))
+    for p in range(seats.kernel.shape[0]):
         mark = sheets.mark[p]
         st = SheetState(mark, sheets.empty[p], sheets.boxes[p], sheets.done[p])
-        filled = seat[p]
-        line, _station, n = _decide(
-            bots[p], params[p], card, bot_u[p, k], city, deck, types, reach, weight,
-            st, avail, remaining, buf, filled, dec, sheets.front[p], weights[p], kit, p,
-        )  # fmt: skip
+        filled = sheets.filled[p]
+        line, _station, n = _decide(p, card, seats.uniforms[p, k], setup, seats, kit, sheets,
+                                    public, st)  # fmt: skip
         apply_move(city, line, filled, n, is_star, mark, st.empty, st.boxes)
         if is_star and n > 0:
             out.stars[g, p] += city.star_value[U(filled[0])]
@@ -1537,32 +1492,28 @@ def _play_turn(t, g, k, card, city, deck, types, bots, params, bot_u, weights, r
                 if st.empty[m] == 0 and st.done[m] == 0:
                     newly[p, m], completed = True, True
     if completed:
-        _score_turn(t, g, city, bots.shape[0], newly, sheets, public.first_taken, avail, out,
-                    line_turn, line_bonus)  # fmt: skip
+        _score_turn(t, g, city, sheets, public, out)
     if deck.shuffle[c]:
         copy_into(remaining, types.full_count)
 
 
 @hot
-def _play_block(city, deck, types, orders, lengths, bots, params, bot_u, weights, reach, weight,
-                out, line_turn, line_bonus, station_filled, sheets, seat, public,
-                newly, kit):  # fmt: skip
+def _play_block(setup, deals, seats, kit, sheets, public, out):
     """The loop of :func:`play_games`: game after game, turn after turn."""
-    n_stations, players = city.star_value.shape[0], bots.shape[0]
-    k = 0  # turns played in the block: the index into bot_u
+    city, orders, lengths = setup.city, deals.orders, deals.lengths
+    n_stations, players = city.star_value.shape[0], seats.kernel.shape[0]
+    k = 0  # turns played in the block: the index into the seats' uniforms
     for g in range(lengths.shape[0]):
-        _new_game(city, types, sheets, public, players)
+        _new_game(city, setup.types, sheets, public, players)
         for t in range(lengths[g]):
-            _play_turn(t, g, k, orders[g, t], city, deck, types, bots, params, bot_u, weights,
-                       reach, weight, out, line_turn, line_bonus, sheets, seat, public,
-                       newly, kit)  # fmt: skip
+            _play_turn(t, g, k, orders[g, t], setup, seats, kit, sheets, public, out)
             k += 1
         out.turns[g] = lengths[g]
         for p in range(players):
             n_empty = 0
             for s in range(n_stations):
                 if sheets.mark[p, s] != 0:
-                    station_filled[p, s] += 1
+                    out.station_filled[p, s] += 1
                 else:
                     n_empty += 1
             out.empty[g, p] = n_empty

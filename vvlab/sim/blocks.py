@@ -6,12 +6,14 @@ here, the compiled fast path elsewhere. Both must give identical records.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from vvlab.bots.base import Bot, choose_moves
+from vvlab.compiled.parts import Outcome
 from vvlab.engine import Game, Ruleset
 from vvlab.model import CityMap
 from vvlab.sim.deal import block_generators, deal_block
@@ -19,29 +21,33 @@ from vvlab.sim.deal import block_generators, deal_block
 BONUS_NONE, BONUS_FIRST, BONUS_LATER = 0, 1, 2
 
 
-@dataclass
+def _with_outcome_fields(cls: type) -> type:
+    """``cls`` as a dataclass whose fields are its own, then :class:`Outcome`'s."""
+    cls.__annotations__ = {**inspect.get_annotations(cls), **Outcome.__annotations__}
+    return dataclass(cls)
+
+
+@_with_outcome_fields
 class BlockRecord:
-    """Outcome of ``games`` games of one block, for ``players`` seats.
+    """Outcome of ``games`` games of one block, for ``players`` seats: the block's
+    number, then the arrays of an :class:`~vvlab.compiled.parts.Outcome` as fields
+    (the one definition of them, shared with the compiled kernels, which write them).
 
     Per (game, seat): ``score``, ``bonus``, ``stars``, ``penalty``, ``empty``,
     ``lines_completed``, ``first_bonuses``. Per game: ``turns``. Per (game, seat, line,
     in map order): ``line_turn`` (turn completed, 0 = never) and ``line_bonus``
     (0 none, 1 first, 2 later). Per (seat, station, in map order): ``station_filled``,
     the number of games in which the station was filled at the end.
+
+    >>> from dataclasses import fields
+    >>> rec = BlockRecord.empty_record(block=3, games=2, players=1, lines=4, stations=12)
+    >>> [f.name for f in fields(rec)] == ["block", *Outcome._fields]
+    True
+    >>> rec.score.shape, rec.outcome.line_turn.shape
+    ((2, 1), (2, 1, 4))
     """
 
     block: int
-    score: np.ndarray
-    bonus: np.ndarray
-    stars: np.ndarray
-    penalty: np.ndarray
-    empty: np.ndarray
-    lines_completed: np.ndarray
-    first_bonuses: np.ndarray
-    turns: np.ndarray
-    line_turn: np.ndarray
-    line_bonus: np.ndarray
-    station_filled: np.ndarray
 
     @property
     def games(self) -> int:
@@ -51,33 +57,17 @@ class BlockRecord:
     def empty_record(
         cls, block: int, games: int, players: int, lines: int, stations: int
     ) -> BlockRecord:
-        gp = (games, players)
-        return cls(
-            block=block,
-            **{
-                k: np.zeros(gp, np.int32)
-                for k in (
-                    "score",
-                    "bonus",
-                    "stars",
-                    "penalty",
-                    "empty",
-                    "lines_completed",
-                    "first_bonuses",
-                )
-            },
-            turns=np.zeros(games, np.int32),
-            line_turn=np.zeros((games, players, lines), np.int16),
-            line_bonus=np.zeros((games, players, lines), np.int8),
-            station_filled=np.zeros((players, stations), np.int32),
-        )
+        return cls(block, *Outcome.zeros(games, players, lines, stations))
+
+    @property
+    def outcome(self) -> Outcome:
+        """The record's arrays (the same arrays, not copies) as an :class:`Outcome`."""
+        return Outcome(*(getattr(self, name) for name in Outcome._fields))
 
     def equals(self, other: BlockRecord) -> bool:
         """Same block, same arrays."""
         return self.block == other.block and all(
-            np.array_equal(getattr(self, f), getattr(other, f))
-            for f in self.__dataclass_fields__
-            if f != "block"
+            np.array_equal(a, b) for a, b in zip(self.outcome, other.outcome, strict=True)
         )
 
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 import numpy as np
 
 from vvlab.bots.base import Bot, make_bot
-from vvlab.compiled import CompiledCity, KernelSpec, compile_city, kernels
+from vvlab.compiled import CompiledCity, Deals, KernelSpec, Outcome, Seats, compile_city, kernels
 from vvlab.compiled.spec import EXPERT_WEIGHTS
 from vvlab.engine import Ruleset
 from vvlab.model import CityMap
@@ -152,36 +152,17 @@ def play_block_fast(
     for p, spec in enumerate(specs):
         row = spec.weights_for(ruleset.name)  # type: ignore[union-attr]
         weights[p, : len(row)] = row
-    rec = BlockRecord.empty_record(block, games, players, len(city.lines), len(city.stations))
     codes = np.array([s.code for s in specs], np.int64)  # type: ignore[union-attr]
+    arguments = np.array([s.argument for s in specs], np.int64)  # type: ignore[union-attr]
+    outcome = Outcome.zeros(games, players, len(city.lines), len(city.stations))
     kernels.play_games(
-        arrays.city,
-        arrays.deck,
-        arrays.types,
-        orders,
-        lengths,
-        codes,
-        np.array([s.argument for s in specs], np.int64),  # type: ignore[union-attr]
-        bot_u,
-        weights,
-        arrays.reach,
-        arrays.weight,
+        arrays.setup,
+        Deals(orders, lengths),
+        Seats(codes, arguments, bot_u),
         kernels.kit_for(arrays.city, arrays.types, arrays.reach, codes, weights),
-        kernels.Outcome(
-            rec.score,
-            rec.bonus,
-            rec.stars,
-            rec.penalty,
-            rec.empty,
-            rec.lines_completed,
-            rec.first_bonuses,
-            rec.turns,
-        ),
-        rec.line_turn,
-        rec.line_bonus,
-        rec.station_filled,
-    )  # the kernel writes the record's arrays in place
-    return rec
+        outcome,
+    )  # the kernels write the outcome's arrays in place
+    return BlockRecord(block, *outcome)
 
 
 _LAST: list = []  # [(city, ruleset, compiled)]: the last compiled pair, kept alive
