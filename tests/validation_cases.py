@@ -38,10 +38,22 @@ INVALID_CASES = [
     Case("not_an_object.json", [("", "must be an object, got array")], True),
     Case(
         "unknown_format.json",  # its bad colour is not reported: other format, other rules
-        [("format", 'unknown format "vvlab-map/9" (expected "vvlab-map/1")')],
+        [("format", 'unknown format "vvlab-map/9" (expected "vvlab-map/1" or "vvlab-map/2")')],
         True,
     ),
     Case("missing_key.json", [("lines[0]", 'missing key "bonus"')], True),
+    Case("bends_in_format_1.json", [("edges", 'bends need "format": "vvlab-map/2"')], True),
+    Case(
+        "bad_bends.json",
+        [
+            ("edges[1].between", "this pair has its bends at edges[0] already"),
+            ("edges[2].between", '"a" and "e" do not follow each other on any line'),
+            ("edges[3].via", "must have 1 to 32 points (leave a straight edge out), got 0"),
+            ("edges[4].via[0][1]", "must be from -1000000 to 1000000, got 2000000"),
+            ("edges[5].between", 'must be two different stations, got "e" twice'),
+        ],
+        True,
+    ),
     Case("unknown_key.json", [("lines[0].colour", 'unknown key "colour"')], True),
     Case("unknown_top_level_key.json", [("author", 'unknown key "author"')], True),
     Case("wrong_type.json", [("stations.b.name", "must be a string, got number 5")], True),
@@ -125,6 +137,9 @@ def tiny_map() -> dict:
 
 KEYS = [
     "format",
+    "edges",
+    "between",
+    "via",
     "id",
     "name",
     "description",

@@ -20,7 +20,14 @@ from validation_cases import (
     mutated_maps,
 )
 
-from vvlab.model.validate import FORMAT, ID_PATTERN, read_map_file, schema, validate_map_data
+from vvlab.model.edges import MAX_BENDS
+from vvlab.model.validate import (
+    FORMATS,
+    ID_PATTERN,
+    read_map_file,
+    schema,
+    validate_map_data,
+)
 
 
 @pytest.fixture(scope="module")
@@ -32,13 +39,14 @@ def test_schema_is_a_valid_draft_2020_12_schema() -> None:
     s = schema()
     jsonschema.Draft202012Validator.check_schema(s)
     assert s["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert s["$id"].endswith("vvlab-map-1.json")
+    assert s["$id"].endswith("vvlab-map-2.json")
     assert s["title"] and "cannot be expressed" in s["description"]
 
 
 def test_schema_uses_the_validators_constants() -> None:
     s = schema()
-    assert s["properties"]["format"] == {"const": FORMAT}
+    assert s["properties"]["format"] == {"enum": list(FORMATS)}
+    assert s["$defs"]["edge"]["properties"]["via"]["maxItems"] == MAX_BENDS
     assert s["$defs"]["id"]["pattern"] == ID_PATTERN.pattern
 
 

@@ -28,6 +28,7 @@ from vvlab.model import validate_json
 from vvlab.model.errors import MapError, Problem
 from vvlab.model.validate import (
     FORMAT,
+    FORMATS,
     ID_PATTERN,
     MAX_FILE_BYTES,
     MAX_ID_LENGTH,
@@ -329,7 +330,7 @@ def test_non_string_station_on_a_line() -> None:
 def test_unknown_format_hides_everything_else() -> None:
     data = {"format": 1, "lines": "nonsense"}
     assert validate_map_data(data) == [
-        Problem("format", 'unknown format 1 (expected "vvlab-map/1")')
+        Problem("format", 'unknown format 1 (expected "vvlab-map/1" or "vvlab-map/2")')
     ]
 
 
@@ -386,7 +387,7 @@ def test_valid_data_is_complete_and_well_typed() -> None:
     for path in VALID_FILES:
         data = read_map_file(path)
         assert validate_map_data(data) == []
-        assert data["format"] == FORMAT
+        assert data["format"] in FORMATS
         for station in data["stations"].values():
             assert isinstance(station["name"], str)
             assert all(math.isfinite(station[c]) for c in "xy")
@@ -394,3 +395,6 @@ def test_valid_data_is_complete_and_well_typed() -> None:
             assert type(line["indicators"]) is int
             assert [type(b) for b in line["bonus"]] == [int, int]
             assert set(line["stations"]) <= set(data["stations"])
+        for edge in data.get("edges", ()):
+            assert set(edge["between"]) <= set(data["stations"])
+            assert all(math.isfinite(c) for point in edge["via"] for c in point)

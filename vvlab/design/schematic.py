@@ -179,6 +179,7 @@ def _laid_out(city: CityMap, ids: list[str], points: np.ndarray, grid: float) ->
     data = city.to_dict()
     for sid, s in stations.items():
         data["stations"][sid] |= {"x": s.x, "y": s.y}
+    data.pop("edges", None)  # bends drawn for the old positions: the layout is straight
     return CityMap.from_dict(data)
 
 

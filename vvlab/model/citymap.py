@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise
@@ -10,7 +10,8 @@ from typing import Any
 
 import networkx as nx
 
-from vvlab.model.validate import FORMAT, check_map_data
+from vvlab.model.edges import Edge, Point, edge_key
+from vvlab.model.validate import FORMAT, FORMAT_BENDS, check_map_data
 
 
 @dataclass(frozen=True)
@@ -85,8 +86,10 @@ class CityMap:
         lines: list[Line] | tuple[Line, ...],
         description: str = "",
         recommended_for_new_players: bool = False,
+        edges: Sequence[Edge] = (),
     ):
         self._setup(id, name, stations, lines, description, recommended_for_new_players)
+        self._set_edges(edges)
         check_map_data(self.to_dict())
 
     def _setup(
@@ -104,12 +107,18 @@ class CityMap:
         self.recommended_for_new_players = recommended_for_new_players
         self.stations: dict[str, Station] = dict(stations)
         self.lines: tuple[Line, ...] = tuple(lines)
+        self._set_edges(())
         self._line_by_id = {line.id: line for line in self.lines}
         through: dict[str, list[str]] = {sid: [] for sid in self.stations}
         for line in self.lines:
             for sid in line.stations:
                 through.setdefault(sid, []).append(line.id)
         self._through = {sid: tuple(ids) for sid, ids in through.items()}
+
+    def _set_edges(self, edges: Sequence[Edge]) -> None:
+        self.edges: tuple[Edge, ...] = tuple(edges)
+        """The edges that bend, in file order (a straight edge is not listed)."""
+        self._edge_by_pair = {edge_key(*edge.between): edge for edge in self.edges}
 
     # -- construction and serialisation ---------------------------------------------
     @classmethod
@@ -146,12 +155,19 @@ class CityMap:
             data.get("description", ""),
             data.get("recommended_for_new_players", False),
         )
+        city._set_edges(
+            [
+                Edge(tuple(e["between"]), tuple(tuple(p) for p in e["via"]))
+                for e in data.get("edges", ())
+            ]
+        )
         return city
 
     def to_dict(self) -> dict[str, Any]:
-        """The map in the JSON format; ``load_map(city.to_dict())`` gives an equal map."""
-        return {
-            "format": FORMAT,
+        """The map in the JSON format; ``load_map(city.to_dict())`` gives an equal map.
+        A map without bends is written as ``vvlab-map/1``, exactly as before bends."""
+        data = {
+            "format": FORMAT_BENDS if self.edges else FORMAT,
             "id": self.id,
             "name": self.name,
             "description": self.description,
@@ -171,6 +187,9 @@ class CityMap:
                 for line in self.lines
             ],
         }
+        if self.edges:
+            data["edges"] = [edge.to_dict() for edge in self.edges]
+        return data
 
     def save(self, path: str | Any) -> None:
         """Write the map as JSON, atomically (temporary file, then rename).
@@ -201,6 +220,31 @@ class CityMap:
     def star_value(self, station_id: str) -> int:
         """Points a star card writes in this station: 2 × the lines through it."""
         return 2 * len(self.lines_through(station_id))
+
+    def edge_path(self, a: str, b: str) -> list[Point]:
+        """The polyline drawn from station ``a`` to station ``b`` (consecutive on some
+        line), both ends included: the two stations when the edge is straight, with its
+        bends between them otherwise (:mod:`vvlab.model.edges`).
+
+        >>> import vvlab
+        >>> vvlab.load_map("tutorial").edge_path("central", "park")
+        [(0, 0), (0, -2)]
+        >>> vvlab.load_map("tutorial").edge_path("central", "airport")
+        Traceback (most recent call last):
+        ...
+        KeyError: "'central' and 'airport' do not follow each other on a line of tutorial"
+        """
+        if edge_key(a, b) not in self._pairs:
+            raise KeyError(f"{a!r} and {b!r} do not follow each other on a line of {self.id}")
+        positions = {sid: (self.stations[sid].x, self.stations[sid].y) for sid in (a, b)}
+        edge = self._edge_by_pair.get(edge_key(a, b))
+        if edge is None:
+            return [positions[a], positions[b]]
+        return edge.path_from(a, positions)
+
+    @cached_property
+    def _pairs(self) -> frozenset[frozenset[str]]:
+        return frozenset(edge_key(a, b) for line in self.lines for a, b in pairwise(line.stations))
 
     @property
     def transfer_stations(self) -> tuple[str, ...]:

@@ -36,17 +36,18 @@ from dataclasses import dataclass
 from functools import partial
 from importlib.resources import files
 
+from .edges import FORMAT_BENDS, check_edges, line_pairs
 from .errors import MapError, Problem
 from .validate_json import (
+    MAX_COORDINATE,
     MAX_FILE_BYTES,
     Checker,
     JsonObject,
+    check_coordinate,
     check_object,
     describe,
     duplicate_key_problems,
-    is_finite_number,
     is_json_int,
-    is_json_number,
     key_path,
     parse_map_text,
     quote,
@@ -55,6 +56,8 @@ from .validate_json import (
 
 __all__ = [
     "FORMAT",
+    "FORMATS",
+    "FORMAT_BENDS",
     "ID_PATTERN",
     "MAX_BONUS",
     "MAX_COORDINATE",
@@ -73,7 +76,9 @@ __all__ = [
 ]
 
 FORMAT = "vvlab-map/1"
-"""The value of the ``format`` key of every map file this module understands."""
+"""The ``format`` of a map file without bends (and of every file before bends)."""
+FORMATS = (FORMAT, FORMAT_BENDS)
+"""The formats this module understands: ``vvlab-map/2`` adds the ``edges`` list."""
 ID_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 """Ids of maps, stations and lines (use ``fullmatch``); at most :data:`MAX_ID_LENGTH`."""
 MAX_ID_LENGTH = 64
@@ -86,8 +91,6 @@ screen. A description may also hold line breaks and tabs."""
 SCHEMA_FILE = "map.schema.json"
 MAX_BONUS = 999
 """The most points a line's bonus (first or later) may be worth."""
-MAX_COORDINATE = 1_000_000
-"""Coordinates lie from ``-MAX_COORDINATE`` to ``MAX_COORDINATE``."""
 MAX_LINES = 99
 """The most lines a map may have."""
 MAX_MAP_STATIONS = 9999
@@ -141,9 +144,9 @@ def validate_map_data(data: object) -> list[Problem]:
     """
     if not isinstance(data, dict):
         return [Problem("", f"must be an object, got {describe(data)}")]
-    if "format" in data and not (isinstance(data["format"], str) and data["format"] == FORMAT):
-        message = f"unknown format {quote(data['format'])} (expected {quote(FORMAT)})"
-        return [Problem("format", message)]
+    if "format" in data and not (isinstance(data["format"], str) and data["format"] in FORMATS):
+        expected = " or ".join(quote(f) for f in FORMATS)
+        return [Problem("format", f"unknown format {quote(data['format'])} (expected {expected})")]
     return _check_map(data)
 
 
@@ -190,7 +193,7 @@ def schema() -> dict:
     --------
     >>> s = schema()
     >>> s["properties"]["format"]
-    {'const': 'vvlab-map/1'}
+    {'enum': ['vvlab-map/1', 'vvlab-map/2']}
     >>> sorted(s["required"])
     ['format', 'id', 'lines', 'name', 'stations']
     """
@@ -207,6 +210,7 @@ class _References:
 
     station_ids: frozenset[object] | None  # the keys of `stations`
     used_ids: frozenset[str] | None  # the stations on some line
+    pairs: frozenset[frozenset[str]] | None  # consecutive stations on some line
 
 
 def _references(data: Mapping[object, object]) -> _References:
@@ -218,9 +222,9 @@ def _references(data: Mapping[object, object]) -> _References:
         and all(isinstance(line, dict) and isinstance(line.get("stations"), list) for line in lines)
     )
     if not usable:
-        return _References(station_ids, None)
+        return _References(station_ids, None, None)
     used = frozenset(s for line in lines for s in line["stations"] if isinstance(s, str))
-    return _References(station_ids, used)
+    return _References(station_ids, used, line_pairs(lines))
 
 
 def _check_map(data: dict) -> list[Problem]:
@@ -233,9 +237,16 @@ def _check_map(data: dict) -> list[Problem]:
         "recommended_for_new_players": partial(_check_type, bool, "true or false"),
         "stations": partial(_check_stations, used_ids=refs.used_ids),
         "lines": partial(_check_lines, station_ids=refs.station_ids),
+        "edges": partial(_check_bends, bends_allowed=data.get("format") == FORMAT_BENDS, refs=refs),
     }
     required = ("format", "id", "name", "stations", "lines")
     return check_object(data, "", fields, required)
+
+
+def _check_bends(value: object, path: str, bends_allowed: bool, refs: _References) -> list[Problem]:
+    if not bends_allowed:
+        return [Problem(path, f"bends need {quote('format')}: {quote(FORMAT_BENDS)}")]
+    return check_edges(value, path, refs.station_ids, refs.pairs)
 
 
 def _check_stations(value: object, path: str, used_ids: frozenset[str] | None) -> list[Problem]:
@@ -260,7 +271,7 @@ def _check_stations(value: object, path: str, used_ids: frozenset[str] | None) -
 def _check_station(value: object, path: str) -> list[Problem]:
     if not isinstance(value, dict):
         return [Problem(path, f"must be an object, got {describe(value)}")]
-    fields = {"name": _check_name, "x": _check_coordinate, "y": _check_coordinate}
+    fields = {"name": _check_name, "x": check_coordinate, "y": check_coordinate}
     return check_object(value, path, fields, tuple(fields))
 
 
@@ -350,17 +361,6 @@ def _check_printable(value: str, path: str) -> list[Problem]:
         return []
     char = quote(found.group())
     return [Problem(path, f"must not hold control characters, got {char} in {quote(value)}")]
-
-
-def _check_coordinate(value: object, path: str) -> list[Problem]:
-    if not is_json_number(value):
-        return [Problem(path, f"must be a number, got {describe(value)}")]
-    if not is_finite_number(value):
-        return [Problem(path, f"must be a finite number, got {quote(value)}")]
-    if not -MAX_COORDINATE <= value <= MAX_COORDINATE:
-        message = f"must be from -{MAX_COORDINATE} to {MAX_COORDINATE}, got {quote(value)}"
-        return [Problem(path, message)]
-    return []
 
 
 def _check_color(value: object, path: str) -> list[Problem]:

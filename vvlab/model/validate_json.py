@@ -20,9 +20,11 @@ from collections.abc import Callable, Iterable, Mapping
 from .errors import MapError, Problem, ProblemsError
 
 __all__ = [
+    "MAX_COORDINATE",
     "MAX_FILE_BYTES",
     "Checker",
     "JsonObject",
+    "check_coordinate",
     "check_object",
     "parse_json_text",
     "parse_map_text",
@@ -30,6 +32,9 @@ __all__ = [
     "read_map_file",
 ]
 
+MAX_COORDINATE = 1_000_000
+"""Coordinates (of stations and of the bends between them) lie from
+``-MAX_COORDINATE`` to ``MAX_COORDINATE``."""
 MAX_FILE_BYTES = 5 * 1024 * 1024
 """Map files larger than this (in bytes) are refused before they are read."""
 
@@ -349,3 +354,20 @@ def check_object(
     missing = [key for key in required if key not in obj]
     problems += [Problem(path, f"missing key {quote(key)}") for key in missing]
     return problems
+
+
+def check_coordinate(value: object, path: str) -> list[Problem]:
+    """The problem of a coordinate that is not a finite number within
+    :data:`MAX_COORDINATE` (a station's ``x`` or ``y``, a bend's point).
+
+    >>> check_coordinate(2.5, "x"), check_coordinate(True, "x")[0].message
+    ([], 'must be a number, got boolean true')
+    """
+    if not is_json_number(value):
+        return [Problem(path, f"must be a number, got {describe(value)}")]
+    if not is_finite_number(value):
+        return [Problem(path, f"must be a finite number, got {quote(value)}")]
+    if not -MAX_COORDINATE <= value <= MAX_COORDINATE:
+        message = f"must be from -{MAX_COORDINATE} to {MAX_COORDINATE}, got {quote(value)}"
+        return [Problem(path, message)]
+    return []
