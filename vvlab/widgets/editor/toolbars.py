@@ -19,6 +19,7 @@ from vvlab.widgets.controls import button, compile_notes_in, message_html, row
 from vvlab.widgets.editor.files import BLANK, OTHER, opened_source
 from vvlab.widgets.editor.history import EditError
 from vvlab.widgets.editor.stats import warm_up
+from vvlab.widgets.figure_update import FigureUpdate
 
 if TYPE_CHECKING:
     from vvlab.widgets.editor.view import MapEditor
@@ -319,7 +320,7 @@ class BalanceBar:
         self.balance_button.on_click(lambda _: editor.act(self._balance))
         self.balance_summary = w.HTML()
         self.balance_verdict = w.HTML()
-        self.figure_syncs: list[Any] = []  # FigureSync, made at the first run
+        self.figure_updates: list[FigureUpdate] = []  # made at the first run
         self.balance_figures = w.VBox()
         head = row(self.balance_games, self.balance_seed, self.balance_button)
         parts = [head, self.balance_summary, self.balance_verdict, self.balance_figures]
@@ -339,13 +340,11 @@ class BalanceBar:
         self.balance_summary.value = message_html(qb.summary())
         self.balance_verdict.value = qb.report.compact_html() if qb.report else ""
         figures = tuple(_at_canvas_width(f) for f in (qb.score_figure(), qb.lines_figure()))
-        if not self.figure_syncs:
-            from vvlab.widgets.editor.figure_sync import FigureSync
-
-            self.figure_syncs = [FigureSync() for _ in figures]
-            self.balance_figures.children = [sync.widget for sync in self.figure_syncs]
-        for sync, fig in zip(self.figure_syncs, figures, strict=True):
-            sync.show(fig)
+        if not self.figure_updates:
+            self.figure_updates = [FigureUpdate() for _ in figures]
+            self.balance_figures.children = [update.widget for update in self.figure_updates]
+        for update, fig in zip(self.figure_updates, figures, strict=True):
+            update.show(fig)
 
     def refresh(self) -> None:
         """Nothing to show between two runs."""

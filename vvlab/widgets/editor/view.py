@@ -47,6 +47,7 @@ from vvlab.widgets.editor.toolbars import (
     StationBar,
 )
 from vvlab.widgets.editor.tune_bar import TuneBar
+from vvlab.widgets.figure_update import sync_browser_state
 from vvlab.widgets.plotly_import import import_figure_widget
 
 __all__ = ["MODES", "MapEditor", "MapEditorController"]
@@ -162,6 +163,13 @@ class MapEditor(w.VBox):
             [self.figure, self.drag], layout=w.Layout(overflow="auto")
         )  # scrolls if narrower
         return w.HBox([canvas, panels], layout=w.Layout(flex_flow="row wrap"))
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Displayed: the figures' full state goes to the browser first (see
+        :func:`~vvlab.widgets.figure_update.sync_browser_state`), then the view."""
+        for figure in (self.figure, *self.balance_figures.children):
+            sync_browser_state(figure)
+        return super()._repr_mimebundle_(**kwargs)
 
     def __getattr__(self, name: str) -> Any:
         """A control of one of the bars, as if it were the editor's own."""
