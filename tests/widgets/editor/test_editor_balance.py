@@ -58,7 +58,7 @@ def test_a_refused_balance_keeps_the_last_figures() -> None:
     bar.balance_games.value = 40
     bar.balance_button.click()
     widgets = list(bar.balance_figures.children)
-    editor.controller.add_station(30, 30)  # a station on no line: a problem
+    editor.controller.station_edits.add(30, 30)  # a station on no line: a problem
     bar.balance_button.click()
     assert "running" not in bar.balance_summary.value
     assert list(bar.balance_figures.children) == widgets

@@ -112,9 +112,9 @@ class LayoutBar:
 
     def _apply(self, city: Any, laid_out: Any) -> None:
         """Move the stations (those still there: the user may have edited meanwhile)."""
-        live = self.editor.controller.live["stations"]
+        live = self.editor.controller.history.data["stations"]
         positions = {sid: (st.x, st.y) for sid, st in laid_out.stations.items() if sid in live}
-        self.editor.act(self.editor.controller.place_stations, positions, "tidy layout")
+        self.editor.act(self.editor.controller.station_edits.place_all, positions, "tidy layout")
         self.editor.painter.fit()
         self.editor.refresh()
         self._done(message_html(f"{len(positions)} stations laid out (Undo takes it back)"))

@@ -77,7 +77,7 @@ class CanvasPainter:
     >>> ed = MapEditorController.open("tutorial")
     >>> painter = CanvasPainter(go.FigureWidget(), lambda *a: None)
     >>> painter.paint(ed, selected="zoo")
-    >>> ed.rename_station("zoo", "Tierpark")
+    >>> ed.station_edits.rename("zoo", "Tierpark")
     >>> painter.paint(ed, selected="zoo")
     >>> painter.last_changes  # the hover and the name (text, place): nothing else
     {('stations', 'null', 0): ['customdata'], ('names', 'null', 0): ['meta', 'text', 'x']}
@@ -112,7 +112,7 @@ class CanvasPainter:
     def paint(self, ed: MapEditorController, selected: str | None = None) -> None:
         """Redraw what changed since the last paint (only the overlays when the city
         and the grid are the same)."""
-        plan_key = (ed.live, ed.grid_step)  # every edit replaces ed.live: identity will do
+        plan_key = (ed.history.data, ed.station_edits.grid_step)  # a new state: new data
         last = self._plan_key
         if last is None or last[0] is not plan_key[0] or last[1] != plan_key[1]:
             traces, self._layout = plan_content(

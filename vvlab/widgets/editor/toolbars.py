@@ -116,7 +116,7 @@ class OpenBar:
         if not self._asking:
             self.confirm_generate_button.layout.display = "none"
         self._asking = False
-        shown = opened_source(self.editor.controller.live, self.builtins)
+        shown = opened_source(self.editor.controller.history.data, self.builtins)
         if shown == self._source_shown:
             return
         self._source_shown = shown
@@ -150,7 +150,7 @@ class CityBar:
 
     def refresh(self) -> None:
         """Show the city's id and name."""
-        data = self.editor.controller.live
+        data = self.editor.controller.history.data
         self.city_id.value = str(data.get("id", ""))
         self.city_name.value = str(data.get("name", ""))
 
@@ -173,13 +173,17 @@ class ModeBar:
         self.mode = w.ToggleButtons(options=list(MODES), value="select", description="mode")
         self.mode.observe(lambda _: editor.act(self._mode_changed), names="value")
         self.grid_step = w.FloatText(
-            value=controller.grid_step, description="grid", layout=w.Layout(width="150px")
+            value=controller.station_edits.grid_step,
+            description="grid",
+            layout=w.Layout(width="150px"),
         )
         self.grid_step.observe(lambda _: editor.act(self._grid_changed), names="value")
         self.undo_button = button("Undo", icon="undo")
         self.undo_button.on_click(lambda _: editor.act(self._step, controller.undo, "undid"))
         self.redo_button = button("Redo", icon="repeat")
-        self.redo_button.on_click(lambda _: editor.act(self._step, controller.redo, "redid"))
+        self.redo_button.on_click(
+            lambda _: editor.act(self._step, controller.history.redo, "redid")
+        )
         self.fit_button = button("Fit", icon="expand")
         self.fit_button.tooltip = "fit the view to every station and wagon"
         self.fit_button.on_click(lambda _: editor.act(editor.painter.fit))
@@ -190,22 +194,24 @@ class ModeBar:
         """Undo or redo, and say what: ``undid: move station Zoo``."""
         if not step():
             raise EditError("nothing to " + ("undo" if done == "undid" else "redo"))
-        self.editor.message.value = message_html(f"{done}: {self.editor.controller.last_step}")
+        self.editor.message.value = message_html(
+            f"{done}: {self.editor.controller.history.last_step}"
+        )
 
     def _mode_changed(self) -> None:
         controller = self.editor.controller
-        if self.mode.value != "draw line" and controller.draft is not None:
-            controller.cancel_line()
+        if self.mode.value != "draw line" and controller.line_edits.draft is not None:
+            controller.line_edits.cancel()
 
     def _grid_changed(self) -> None:
         if not self.grid_step.value > 0:
             raise ValueError("the grid step must be positive")
-        self.editor.controller.grid_step = self.grid_step.value
+        self.editor.controller.station_edits.grid_step = self.grid_step.value
 
     def refresh(self) -> None:
         """Undo and redo only while there is something to undo or redo."""
         self.undo_button.disabled = not self.editor.controller.can_undo
-        self.redo_button.disabled = not self.editor.controller.can_redo
+        self.redo_button.disabled = not self.editor.controller.history.can_redo
 
 
 class StationBar:
@@ -233,17 +239,17 @@ class StationBar:
 
     def show(self, sid: str | None) -> None:
         """Put the name of the station ``sid`` in the name field (empty for ``None``)."""
-        stations = self.editor.controller.live["stations"]
+        stations = self.editor.controller.history.data["stations"]
         name = str(stations[sid].get("name", "")) if sid in stations else ""
         self.station_name.value = name
         self._shown = (sid, name)
 
     def _rename(self) -> None:
         sid = self.editor.selected_station()
-        self.editor.controller.rename_station(sid, self.station_name.value)
+        self.editor.controller.station_edits.rename(sid, self.station_name.value)
 
     def _delete_station(self) -> None:
-        self.editor.controller.delete_station(self.editor.selected_station())
+        self.editor.controller.station_edits.delete(self.editor.selected_station())
         self.editor.selected = None
 
     def refresh(self) -> None:
@@ -251,7 +257,7 @@ class StationBar:
         changed (a name being typed stays)."""
         sid = self.editor.selected
         self.station_label.value = f"station <b>{sid or '-'}</b>"
-        stations = self.editor.controller.live["stations"]
+        stations = self.editor.controller.history.data["stations"]
         name = str(stations[sid].get("name", "")) if sid in stations else ""
         if (sid, name) != self._shown:
             self.show(sid)
@@ -277,22 +283,22 @@ class DrawBar:
         self.finish_line_button = button("Finish line", button_style="success")
         self.finish_line_button.on_click(lambda _: editor.act(self._finish_line))
         self.cancel_line_button = button("Cancel line")
-        self.cancel_line_button.on_click(lambda _: editor.act(editor.controller.cancel_line))
+        self.cancel_line_button.on_click(lambda _: editor.act(editor.controller.line_edits.cancel))
         self.draft_label = w.HTML()
         parts = [self.start_line_button, self.finish_line_button, self.cancel_line_button]
         self.box = row(*parts, self.draft_label)
 
     def _start_line(self) -> None:
         self.editor.mode_bar.mode.value = "draw line"
-        self.editor.controller.start_line()
+        self.editor.controller.line_edits.start()
 
     def _finish_line(self) -> None:
-        lid = self.editor.controller.finish_line()
+        lid = self.editor.controller.line_edits.finish()
         self.editor.line_bar.select(lid)
 
     def refresh(self) -> None:
         """Finish only a line with stations, cancel only while drawing; the route."""
-        draft = self.editor.controller.draft
+        draft = self.editor.controller.line_edits.draft
         self.finish_line_button.disabled = not draft
         self.cancel_line_button.disabled = draft is None
         route = " → ".join(draft or [])

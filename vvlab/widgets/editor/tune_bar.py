@@ -150,7 +150,7 @@ class TuneBar:
             self.editor.message.value = message_html("no line checked: nothing changed")
             return
         label = f"balance for me: {', '.join(sorted(numbers))}"
-        self.editor.controller.set_numbers(numbers, label)
+        self.editor.controller.line_edits.set_numbers(numbers, label)
         self.editor.message.value = message_html(f"{label} (undo takes it back)")
         self.accept_button.layout.display = "none"
         self.choices_box.children, self.line_choices = (), {}

@@ -106,7 +106,7 @@ class MapEditor(w.VBox):
         self.selected: str | None = None
         self._holding = False
         self._build()
-        self.controller.listeners.append(self._on_change)
+        self.controller.history.listeners.append(self._on_change)
         self.refresh()
 
     # -- layout ---------------------------------------------------------------------------
@@ -206,18 +206,18 @@ class MapEditor(w.VBox):
         self.act(self._station_drag, sid, x, y)
 
     def _station_drag(self, sid: str, x: float, y: float) -> None:
-        self.controller.move_station(sid, x, y)
+        self.controller.station_edits.move(sid, x, y)
         self.selected = sid
         self.station_bar.show(sid)
 
     def _grid_click(self, x: float, y: float) -> None:
         mode = self.mode_bar.mode.value
         if mode == "add station":
-            self.selected = self.controller.add_station(x, y)
+            self.selected = self.controller.station_edits.add(x, y)
         elif mode == "move":
             if self.selected is None:
                 raise EditError("select a station first (click it), then click where it goes")
-            self.controller.move_station(self.selected, x, y)
+            self.controller.station_edits.move(self.selected, x, y)
         elif mode == "draw line":
             raise EditError("click stations to draw a line (add them in 'add station' mode)")
         else:
@@ -225,10 +225,10 @@ class MapEditor(w.VBox):
 
     def _station_click(self, sid: str) -> None:
         if self.mode_bar.mode.value == "draw line":
-            if self.controller.draft is None:
-                self.controller.start_line(sid)
+            if self.controller.line_edits.draft is None:
+                self.controller.line_edits.start(sid)
             else:
-                self.controller.add_stop(sid)
+                self.controller.line_edits.add_stop(sid)
         self.selected = sid
         self.station_bar.show(sid)
 
@@ -263,10 +263,10 @@ class MapEditor(w.VBox):
     def refresh(self) -> None:
         """Redraw the canvas and every panel and bar from the controller."""
         c = self.controller
-        if self.selected not in c.live["stations"]:
+        if self.selected not in c.history.data["stations"]:
             self.selected = None
         self.painter.paint(c, self.selected)
-        self.drag.grid_step = float(c.grid_step)
+        self.drag.grid_step = float(c.station_edits.grid_step)
         self.problems_panel.value = problems_html(c.problems())
         self.stats_panel.value = stats_html(c.stats())
         for bar in self.bars:
