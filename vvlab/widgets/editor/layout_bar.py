@@ -17,7 +17,7 @@ import ipywidgets as w
 from vvlab.widgets.controls import button, message_html, row
 
 if TYPE_CHECKING:
-    from vvlab.widgets.editor.view import MapEditor
+    from vvlab.widgets.editor.host import Editor
 
 TIDY_SECONDS = 20.0
 """The schematic layout's time limit in the editor."""
@@ -37,7 +37,7 @@ class LayoutBar:
     """The GTFS import and the schematic layout; ``wait()`` waits for a layout running
     in the background (for scripts and tests)."""
 
-    def __init__(self, editor: MapEditor):
+    def __init__(self, editor: Editor):
         self.editor = editor
         self.thread: threading.Thread | None = None
         self.gtfs_path = w.Text(description="GTFS feed", placeholder="feed.zip or folder",

@@ -13,12 +13,11 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from vvlab.model.colors import is_hex
-from vvlab.widgets.controls import button, row
+from vvlab.widgets.controls import button, number, row, text
 from vvlab.widgets.editor.history import EditError
-from vvlab.widgets.editor.toolbars import number, text
 
 if TYPE_CHECKING:
-    from vvlab.widgets.editor.view import MapEditor
+    from vvlab.widgets.editor.host import Editor
 
 
 def _as_int(value: Any) -> int:
@@ -38,7 +37,7 @@ class LineBar:
     ['central', 'castle']
     """
 
-    def __init__(self, editor: MapEditor):
+    def __init__(self, editor: Editor):
         self.editor = editor
         controller = editor.controller
         self.line_select = w.Dropdown(options=[], description="line")

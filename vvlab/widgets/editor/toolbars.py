@@ -1,41 +1,32 @@
 """The rows of controls of the map editor, one object per row: each builds its
 widgets, says what its buttons do and shows the controller's state in them.
 
-Every bar holds the :class:`~vvlab.widgets.editor.view.MapEditor` it belongs to
-(``editor``): it acts through ``editor.act`` (an expected error becomes a message, one
-redraw) on ``editor.controller``; ``box`` is its place in the editor's layout and
-``refresh()`` shows the controller's state. The bar of the lines is
+Every bar holds the editor it belongs to (``editor``, seen through the protocol
+:class:`~vvlab.widgets.editor.host.Editor`): it acts through ``editor.act`` (an
+expected error becomes a message, one redraw) on ``editor.controller``; ``box`` is its
+place in the editor's layout and ``refresh()`` shows the controller's state. The bar of the lines is
 :class:`~vvlab.widgets.editor.line_bar.LineBar`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from vvlab.model import builtin_maps
-from vvlab.widgets.controls import button, compile_notes_in, message_html, row
+from vvlab.widgets.controls import button, compile_notes_in, message_html, number, row, text
 from vvlab.widgets.editor.files import BLANK, OTHER, opened_source
 from vvlab.widgets.editor.history import EditError
 from vvlab.widgets.editor.stats import warm_up
 from vvlab.widgets.figure_update import FigureUpdate
 
 if TYPE_CHECKING:
-    from vvlab.widgets.editor.view import MapEditor
+    from vvlab.widgets.editor.host import Editor
 
 MODES = ("select", "add station", "move", "draw line")
 """What a click on the canvas does."""
-
-
-def text(description: str, width: str = "220px", **kw: Any) -> w.Text:
-    """A text field of a bar."""
-    return w.Text(description=description, layout=w.Layout(width=width), **kw)
-
-
-def number(description: str, value: int, width: str = "150px") -> w.IntText:
-    """A whole-number field of a bar."""
-    return w.IntText(value=value, description=description, layout=w.Layout(width=width))
 
 
 def _sources(
@@ -55,7 +46,7 @@ class OpenBar:
     ('tutorial-copy', 'tutorial')
     """
 
-    def __init__(self, editor: MapEditor):
+    def __init__(self, editor: Editor):
         self.editor = editor
         self.builtins = builtin_maps()  # looked up once: the folder is read on every call
         self.source_select = w.Dropdown(options=_sources(self.builtins), description="open")
@@ -137,7 +128,7 @@ class CityBar:
     'ring'
     """
 
-    def __init__(self, editor: MapEditor):
+    def __init__(self, editor: Editor):
         self.editor = editor
         self.city_id = text("city id")
         self.city_name = text("name")
@@ -167,7 +158,7 @@ class ModeBar:
     False
     """
 
-    def __init__(self, editor: MapEditor):
+    def __init__(self, editor: Editor):
         self.editor = editor
         controller = editor.controller
         self.mode = w.ToggleButtons(options=list(MODES), value="select", description="mode")
@@ -225,7 +216,7 @@ class StationBar:
     False
     """
 
-    def __init__(self, editor: MapEditor):
+    def __init__(self, editor: Editor):
         self.editor = editor
         self.station_label = w.HTML("no station selected")
         self.station_name = text("name")
@@ -264,7 +255,9 @@ class StationBar:
 
 
 class DrawBar:
-    """Draw a new line by clicking stations; finish or cancel it.
+    """Draw a new line by clicking stations; finish or cancel it. ``mode`` is the
+    canvas mode (:class:`ModeBar`'s), set to "draw line" to start; ``select_line`` shows
+    a line finished in the line bar.
 
     >>> from vvlab.widgets.editor.view import MapEditor
     >>> editor = MapEditor("tutorial")
@@ -276,8 +269,8 @@ class DrawBar:
     'L1'
     """
 
-    def __init__(self, editor: MapEditor):
-        self.editor = editor
+    def __init__(self, editor: Editor, mode: w.ToggleButtons, select_line: Callable[[str], None]):
+        self.editor, self.mode, self.select_line = editor, mode, select_line
         self.start_line_button = button("Draw a new line")
         self.start_line_button.on_click(lambda _: editor.act(self._start_line))
         self.finish_line_button = button("Finish line", button_style="success")
@@ -289,12 +282,11 @@ class DrawBar:
         self.box = row(*parts, self.draft_label)
 
     def _start_line(self) -> None:
-        self.editor.mode_bar.mode.value = "draw line"
+        self.mode.value = "draw line"
         self.editor.controller.line_edits.start()
 
     def _finish_line(self) -> None:
-        lid = self.editor.controller.line_edits.finish()
-        self.editor.line_bar.select(lid)
+        self.select_line(self.editor.controller.line_edits.finish())
 
     def refresh(self) -> None:
         """Finish only a line with stations, cancel only while drawing; the route."""
@@ -317,7 +309,7 @@ class BalanceBar:
     (True, 20)
     """
 
-    def __init__(self, editor: MapEditor):
+    def __init__(self, editor: Editor):
         self.editor = editor
         self.last_balance: Any = None
         self.balance_games = number("games", 2000)
@@ -379,7 +371,7 @@ class SaveBar:
     'Overwrite the file'
     """
 
-    def __init__(self, editor: MapEditor):
+    def __init__(self, editor: Editor):
         self.editor = editor
         self.save_path = text("save to", "420px")
         self.save_button = button("Save", icon="save", button_style="primary")
