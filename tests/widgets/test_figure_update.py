@@ -108,3 +108,22 @@ def test_on_click_is_registered_on_every_trace_added() -> None:
     update = FigureUpdate(on_click=lambda *args: clicks.append(args))
     update.update([scatter([1]), scatter([2])], {})
     assert all(t._click_callbacks for t in update.widget.data)
+
+
+def test_the_editor_and_the_explorer_send_their_figures_whole_when_displayed() -> None:
+    """What the play widget does for its map (a view draws ``_widget_data``), every
+    widget does for every figure it updates in place."""
+    from vvlab.widgets import BalanceExplorer, MapEditor
+
+    editor = MapEditor("tutorial")
+    editor.controller.station_edits.rename("zoo", "Tierpark")
+    explorer = BalanceExplorer(["tutorial"], games=20, background=False)
+    explorer.run_button.click()
+    for widget, figures in (
+        (editor, [editor.figure]),
+        (explorer, [*explorer.figures.values(), explorer.what_if_figure]),
+    ):
+        assert "application/vnd.jupyter.widget-view+json" in widget._repr_mimebundle_()
+        for figure in figures:
+            assert figure._widget_data == figure._data
+            assert figure._widget_layout == figure._layout_obj._props

@@ -14,8 +14,9 @@ sends only what changed:
   path (a new subplot such as ``xaxis2``); a layout given without a ``template`` keeps
   the widget's.
 
-A widget that moves its traces (the editor's canvas) does so with
-:meth:`~FigureUpdate.arrange`, outside any batch. A view calls
+A widget that changes a few properties of the traces it shows builds them with
+:func:`with_leaves` (the play widget's sheet); one that moves its traces (the editor's
+canvas) does so with :meth:`~FigureUpdate.arrange`, outside any batch. A view calls
 :func:`sync_browser_state` for each of its figures when it is displayed. A trace's
 ``uid`` belongs to the widget and is never compared.
 
@@ -40,7 +41,15 @@ import numpy as np
 
 from vvlab.widgets.plotly_import import import_figure_widget
 
-__all__ = ["FigureUpdate", "changes", "leaves", "same", "send_update", "sync_browser_state"]
+__all__ = [
+    "FigureUpdate",
+    "changes",
+    "leaves",
+    "same",
+    "send_update",
+    "sync_browser_state",
+    "with_leaves",
+]
 
 Spec = dict[str, Any]
 WHOLE = frozenset({"meta", "template"})
@@ -99,6 +108,33 @@ def changes(old: Spec, new: Spec) -> dict[str, Any]:
     out.update({p: None for p in before if p not in after})
     parents = {p[:i] for p in out for i, ch in enumerate(p) if ch == "."}
     return {p: v for p, v in out.items() if p not in parents}
+
+
+def with_leaves(spec: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+    """``spec`` (plotly JSON) with the leaf properties ``values`` set by their dotted
+    paths (``None`` removes one); ``spec`` itself when it holds them already, so that
+    an unchanged trace is known as unchanged without comparing it.
+
+    >>> spec = {"x": [1], "marker": {"size": 4}}
+    >>> with_leaves(spec, {"marker.color": "red", "x": None})
+    {'marker': {'size': 4, 'color': 'red'}}
+    >>> with_leaves(spec, {"marker.size": 4}) is spec
+    True
+    """
+    flat = leaves(spec)
+    if all(same(flat.get(path), value) for path, value in values.items()):
+        return spec
+    out = dict(spec)
+    for path, value in values.items():
+        *parents, name = path.split(".")
+        node = out
+        for part in parents:
+            node[part] = node = dict(node.get(part) or {})
+        if value is None:
+            node.pop(name, None)
+        else:
+            node[name] = value
+    return out
 
 
 def send_update(widget: Any, restyle: dict[int, dict[str, Any]], relayout: dict[str, Any]) -> None:

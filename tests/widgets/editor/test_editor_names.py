@@ -100,7 +100,7 @@ def test_an_edit_keeps_the_names_it_does_not_disturb_where_they_were() -> None:
 @pytest.mark.parametrize("name", ["paris", "tutorial"])
 def test_a_drafts_traces_are_the_json_plotly_would_make_of_them(name):
     """The editor builds a draft's traces as plain dicts and sends them unchecked
-    (:func:`~vvlab.widgets.editor.painter.send_update`): each must be exactly what
+    (:func:`~vvlab.widgets.figure_update.send_update`): each must be exactly what
     plotly makes of it, or the browser would draw something else than the figure."""
     import plotly.graph_objects as go
 

@@ -35,7 +35,7 @@ from vvlab.viz.plan import (
     wagon_links,
     wagon_traces,
 )
-from vvlab.widgets.figure_update import FigureUpdate, leaves, same
+from vvlab.widgets.figure_update import FigureUpdate, with_leaves
 from vvlab.widgets.play.preview import Preview
 from vvlab.widgets.plotly_import import import_figure_widget
 
@@ -209,30 +209,3 @@ class SheetMap:
             "marker.size": [station_size(len(self.city.lines_through(s))) + 12 for s in ids],
             "meta": {"role": "preview", "ids": ids},
         }
-
-
-def with_leaves(spec: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
-    """``spec`` (plotly JSON) with the leaf properties ``values`` set by their dotted
-    paths (``None`` removes one); ``spec`` itself when it holds them already, so that
-    an unchanged trace is known as unchanged without comparing it.
-
-    >>> spec = {"x": [1], "marker": {"size": 4}}
-    >>> with_leaves(spec, {"marker.color": "red", "x": None})
-    {'marker': {'size': 4, 'color': 'red'}}
-    >>> with_leaves(spec, {"marker.size": 4}) is spec
-    True
-    """
-    flat = leaves(spec)
-    if all(same(flat.get(path), value) for path, value in values.items()):
-        return spec
-    out = dict(spec)
-    for path, value in values.items():
-        *parents, name = path.split(".")
-        node = out
-        for part in parents:
-            node[part] = node = dict(node.get(part) or {})
-        if value is None:
-            node.pop(name, None)
-        else:
-            node[name] = value
-    return out
