@@ -187,6 +187,17 @@ def sync_browser_state(widget: Any) -> None:
     widget.send_state(["_widget_data", "_widget_layout"])  # even when unchanged here
 
 
+def _empty_widget() -> Any:
+    """An empty ``FigureWidget`` of plotly's own class: one made empty and filled while
+    its box is already shown (the quick balance's figures) must open its comm as plotly
+    does; the complete-on-open subclass of :mod:`~vvlab.widgets.plotly_import`, made
+    for widgets built whole, loses the updates of such a widget in the browser."""
+    import_figure_widget()  # plotly's widget module, without its slowest import
+    import plotly.graph_objects as go
+
+    return go.FigureWidget()
+
+
 def _own(spec: Spec) -> Spec:
     """``spec`` without the widget's ``uid``."""
     return {k: v for k, v in spec.items() if k != "uid"} if "uid" in spec else spec
@@ -199,7 +210,7 @@ class FigureUpdate:
     ----------
     widget
         The widget to draw in (what it shows now is the starting point); a new empty
-        one by default.
+        one of plotly's own class by default.
     on_click
         Registered as the click callback of every trace added.
 
@@ -212,7 +223,7 @@ class FigureUpdate:
     """
 
     def __init__(self, widget: Any = None, on_click: Callable[..., Any] | None = None):
-        self.widget = widget if widget is not None else import_figure_widget()()
+        self.widget = widget if widget is not None else _empty_widget()
         self.on_click = on_click
         self.traces: list[Spec] = [_own(t.to_plotly_json()) for t in self.widget.data]
         self.layout: Spec = self.widget.layout.to_plotly_json()
