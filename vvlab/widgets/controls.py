@@ -24,6 +24,20 @@ def button(description: str, **kw: Any) -> w.Button:
     return w.Button(description=description, layout=w.Layout(width="auto"), **kw)
 
 
+def text(description: str, width: str = "220px", **kw: Any) -> w.Text:
+    """A text field of a row of controls."""
+    return w.Text(description=description, layout=w.Layout(width=width), **kw)
+
+
+def number(description: str, value: int, width: str = "150px") -> w.IntText:
+    """A whole-number field of a row of controls.
+
+    >>> number("games", 2000).layout.width
+    '150px'
+    """
+    return w.IntText(value=value, description=description, layout=w.Layout(width=width))
+
+
 def row(*children: w.Widget) -> w.HBox:
     """A row of controls that wraps onto the next line when the notebook is narrow."""
     return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap"))

@@ -242,7 +242,7 @@ def test_programmatic_edits_redraw_the_canvas(editor: MapEditor) -> None:
         return editor.figure.data[trace_of(editor, "stations")].meta["ids"]
 
     assert list(station_ids()) == []
-    editor.controller.add_station(4, 4)
+    editor.controller.station_edits.add(4, 4)
     assert list(station_ids()) == ["s1"]
 
 

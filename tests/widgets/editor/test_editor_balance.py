@@ -32,15 +32,15 @@ def test_a_second_balance_updates_the_same_figures() -> None:
     bar.balance_button.click()
     assert list(bar.balance_figures.children) == widgets  # the same widgets, in place
     assert editor.message.value == "", editor.message.value
-    assert any(sync.last_sent for sync in bar.figure_syncs), "nothing was updated"
+    assert any(update.last_sent for update in bar.figure_updates), "nothing was updated"
     fresh_figures = (bar.last_balance.score_figure(), bar.last_balance.lines_figure())
-    for sync, fresh in zip(bar.figure_syncs, fresh_figures, strict=True):
-        assert "data" not in sync.last_sent  # no trace rebuilt
-        assert all(p.startswith(("data[", "layout.")) for p in sync.last_sent)
-        got = [without_uid(t.to_plotly_json()) for t in sync.widget.data]
+    for update, fresh in zip(bar.figure_updates, fresh_figures, strict=True):
+        assert "data" not in update.last_sent  # no trace rebuilt
+        assert all(p.startswith(("data[", "layout.")) for p in update.last_sent)
+        got = [without_uid(t.to_plotly_json()) for t in update.widget.data]
         want = [without_uid(t.to_plotly_json()) for t in fresh.data]
         assert got == want
-        assert sync.widget.layout.title.text == fresh.layout.title.text
+        assert update.widget.layout.title.text == fresh.layout.title.text
 
 
 def test_same_balance_again_sends_nothing() -> None:
@@ -49,7 +49,7 @@ def test_same_balance_again_sends_nothing() -> None:
     bar.balance_games.value = 40
     bar.balance_button.click()
     bar.balance_button.click()
-    assert [sync.last_sent for sync in bar.figure_syncs] == [[], []]
+    assert [update.last_sent for update in bar.figure_updates] == [[], []]
 
 
 def test_a_refused_balance_keeps_the_last_figures() -> None:
@@ -58,7 +58,7 @@ def test_a_refused_balance_keeps_the_last_figures() -> None:
     bar.balance_games.value = 40
     bar.balance_button.click()
     widgets = list(bar.balance_figures.children)
-    editor.controller.add_station(30, 30)  # a station on no line: a problem
+    editor.controller.station_edits.add(30, 30)  # a station on no line: a problem
     bar.balance_button.click()
     assert "running" not in bar.balance_summary.value
     assert list(bar.balance_figures.children) == widgets

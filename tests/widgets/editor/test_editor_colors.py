@@ -15,8 +15,8 @@ def new_line_colors(ed: MapEditorController, count: int) -> list[str]:
     stations = list(ed.stations)[:2]
     colors = []
     for _ in range(count):
-        lid = ed.add_line(stations)
-        colors.append(ed.lines[ed.line_index(lid)]["color"])
+        lid = ed.line_edits.add(stations)
+        colors.append(ed.lines[ed.line_edits.index(lid)]["color"])
     return colors
 
 
@@ -33,7 +33,7 @@ def test_new_line_colour_is_far_from_every_existing_one(name: str) -> None:
 def test_the_reported_clash_is_gone() -> None:
     """U1's red #E3000F once got #E3001B (ΔE 4.7) as the next line's colour."""
     ed = MapEditorController.open("tutorial")
-    ed.set_line("A", color="#E3000F")
+    ed.line_edits.set("A", color="#E3000F")
     (color,) = new_line_colors(ed, 1)
     assert min(delta_e(color, line["color"]) for line in ed.lines[:-1]) >= MIN_DELTA_E
 
@@ -44,8 +44,8 @@ def test_a_generated_city_and_a_blank_one() -> None:
     (color,) = new_line_colors(ed, 1)
     assert min(delta_e(color, c) for c in old) >= MIN_DELTA_E
     blank = MapEditorController()
-    a, b = blank.add_station(0, 0), blank.add_station(2, 0)
-    blank.add_line([a, b])
+    a, b = blank.station_edits.add(0, 0), blank.station_edits.add(2, 0)
+    blank.line_edits.add([a, b])
     assert blank.lines[0]["color"] == CANDIDATES[0]
 
 

@@ -27,12 +27,12 @@ def problem_list(ed: MapEditorController) -> list[tuple[str, str]]:
 def small_city(folder: Path) -> tuple[MapEditorController, list[str]]:
     """Six stations, two lines sharing s3, and the mistakes the test then fixes."""
     ed = MapEditorController(folder=folder)
-    ids = [ed.add_station(x, y) for x, y in [(0, 0), (2, 0), (4, 0), (4, 2), (4, -2), (8, 8)]]
-    ed.add_line(ids[:3])
-    ed.start_line(ids[3])
-    ed.add_stop(ids[2])
-    assert ed.finish_line() == "L2"
-    ed.set_line("L2", indicators=7, bonus=(1, 3))
+    ids = [ed.station_edits.add(x, y) for x, y in [(0, 0), (2, 0), (4, 0), (4, 2), (4, -2), (8, 8)]]
+    ed.line_edits.add(ids[:3])
+    ed.line_edits.start(ids[3])
+    ed.line_edits.add_stop(ids[2])
+    assert ed.line_edits.finish() == "L2"
+    ed.line_edits.set("L2", indicators=7, bonus=(1, 3))
     ed.set_city(id="my city")
     return ed, ids
 
@@ -53,9 +53,9 @@ def test_blank_city_lists_its_problems_then_saves_reloads_and_plays(tmp_path: Pa
         ed.save()
     assert len(err.value.problems) == 5 and not list(tmp_path.iterdir())
     ed.set_city(id="my-city")
-    ed.extend_line("L2", ids[4])
-    ed.delete_station(ids[5])
-    ed.set_line("L2", indicators=2, bonus=(4, 2))
+    ed.line_edits.extend("L2", ids[4])
+    ed.station_edits.delete(ids[5])
+    ed.line_edits.set("L2", indicators=2, bonus=(4, 2))
     assert problem_list(ed) == []
     path = ed.save()
     assert path == tmp_path / "my-city.json"
@@ -69,11 +69,11 @@ def test_blank_city_lists_its_problems_then_saves_reloads_and_plays(tmp_path: Pa
 
 def test_add_station_snaps_and_refuses_a_taken_spot() -> None:
     ed = MapEditorController(grid_step=0.5)
-    sid = ed.add_station(1.3, 2.74)
+    sid = ed.station_edits.add(1.3, 2.74)
     assert ed.stations[sid] == {"name": "Station 1", "x": 1.5, "y": 2.5}
     with pytest.raises(EditError, match="already"):
-        ed.add_station(1.4, 2.6)
-    assert len(ed.stations) == 1 and ed.can_undo and not ed.can_redo
+        ed.station_edits.add(1.4, 2.6)
+    assert len(ed.stations) == 1 and ed.can_undo and not ed.history.can_redo
     ed.undo()
     assert not ed.can_undo  # the refused edit left no undo step
 
@@ -81,20 +81,20 @@ def test_add_station_snaps_and_refuses_a_taken_spot() -> None:
 @pytest.mark.parametrize(
     "edit",
     [
-        lambda ed: ed.add_station(30, 30, name="New"),
-        lambda ed: ed.move_station("central", 3, 3),
-        lambda ed: ed.rename_station("central", "Hauptbahnhof"),
-        lambda ed: ed.change_station_id("central", "hbf"),
-        lambda ed: ed.delete_station("central"),
-        lambda ed: ed.add_line(["harbour", "zoo"], name="Z"),
-        lambda ed: ed.extend_line("D", "zoo", at="start"),
-        lambda ed: ed.extend_line("D", "zoo", at="end"),
-        lambda ed: ed.shorten_line("A", at="start"),
-        lambda ed: ed.shorten_line("A", at="end"),
-        lambda ed: ed.reverse_line("A"),
-        lambda ed: ed.delete_line("B"),
-        lambda ed: ed.set_line("A", id="A1", name="Amber 1", color="#123456", indicators=3),
-        lambda ed: ed.set_line("A", bonus=(9, 1)),
+        lambda ed: ed.station_edits.add(30, 30, name="New"),
+        lambda ed: ed.station_edits.move("central", 3, 3),
+        lambda ed: ed.station_edits.rename("central", "Hauptbahnhof"),
+        lambda ed: ed.station_edits.change_id("central", "hbf"),
+        lambda ed: ed.station_edits.delete("central"),
+        lambda ed: ed.line_edits.add(["harbour", "zoo"], name="Z"),
+        lambda ed: ed.line_edits.extend("D", "zoo", at="start"),
+        lambda ed: ed.line_edits.extend("D", "zoo", at="end"),
+        lambda ed: ed.line_edits.shorten("A", at="start"),
+        lambda ed: ed.line_edits.shorten("A", at="end"),
+        lambda ed: ed.line_edits.reverse("A"),
+        lambda ed: ed.line_edits.delete("B"),
+        lambda ed: ed.line_edits.set("A", id="A1", name="Amber 1", color="#123456", indicators=3),
+        lambda ed: ed.line_edits.set("A", bonus=(9, 1)),
         lambda ed: ed.set_city(id="other", name="Other", description="d", recommended=True),
         lambda ed: ed.load("berlin"),
         lambda ed: ed.load_generated(lines=3, stations=20, seed=1),
@@ -107,49 +107,53 @@ def test_every_edit_undoes_and_redoes_exactly(edit) -> None:
     after = ed.data
     assert after != before
     assert ed.undo() and ed.data == before
-    assert ed.redo() and ed.data == after
-    assert not ed.redo()
+    assert ed.history.redo() and ed.data == after
+    assert not ed.history.redo()
 
 
 def test_line_edits_change_the_route_as_documented() -> None:
     ed = MapEditorController.open("tutorial")
-    route = list(ed.lines[ed.line_index("A")]["stations"])
-    assert ed.shorten_line("A", at="start") == route[0]
-    assert ed.shorten_line("A") == route[-1]
-    ed.extend_line("A", route[0], at="start")
-    ed.reverse_line("A")
-    assert ed.lines[ed.line_index("A")]["stations"] == route[:-1][::-1]
+    route = list(ed.lines[ed.line_edits.index("A")]["stations"])
+    assert ed.line_edits.shorten("A", at="start") == route[0]
+    assert ed.line_edits.shorten("A") == route[-1]
+    ed.line_edits.extend("A", route[0], at="start")
+    ed.line_edits.reverse("A")
+    assert ed.lines[ed.line_edits.index("A")]["stations"] == route[:-1][::-1]
     with pytest.raises(EditError, match="already on line"):
-        ed.extend_line("A", route[1])
+        ed.line_edits.extend("A", route[1])
     with pytest.raises(EditError, match="taken"):
-        ed.set_line("A", id="B")
+        ed.line_edits.set("A", id="B")
     with pytest.raises(EditError, match="no line"):
-        ed.reverse_line("nope")
-    ed.delete_station("central")
+        ed.line_edits.reverse("nope")
+    ed.station_edits.delete("central")
     assert all("central" not in line["stations"] for line in ed.lines)
 
 
 def test_drawing_a_line_and_undoing_its_stops() -> None:
     ed = MapEditorController.open("tutorial")
-    ed.start_line("harbour")
-    ed.add_stop("zoo")
+    ed.line_edits.start("harbour")
+    ed.line_edits.add_stop("zoo")
     with pytest.raises(EditError, match="already on this line"):
-        ed.add_stop("harbour")
-    ed.add_stop("park")
-    assert ed.undo() and ed.draft == ["harbour", "zoo"]
-    lid = ed.finish_line(name="New")
-    line = ed.lines[ed.line_index(lid)]
-    assert (line["stations"], line["name"], ed.draft) == (["harbour", "zoo"], "New", None)
+        ed.line_edits.add_stop("harbour")
+    ed.line_edits.add_stop("park")
+    assert ed.undo() and ed.line_edits.draft == ["harbour", "zoo"]
+    lid = ed.line_edits.finish(name="New")
+    line = ed.lines[ed.line_edits.index(lid)]
+    assert (line["stations"], line["name"], ed.line_edits.draft) == (
+        ["harbour", "zoo"],
+        "New",
+        None,
+    )
     assert line["color"] not in {ln["color"] for ln in ed.lines if ln["id"] != lid}
     with pytest.raises(EditError):
-        ed.finish_line()
+        ed.line_edits.finish()
 
 
 def test_overwrite_needs_a_confirm(tmp_path: Path) -> None:
     ed = MapEditorController.open("tutorial", folder=tmp_path)
     path = ed.save()
     first = path.read_text()
-    ed.rename_station("central", "Mitte")
+    ed.station_edits.rename("central", "Mitte")
     with pytest.raises(FileExistsError, match="confirm"):
         ed.save()
     with pytest.raises(FileExistsError):
@@ -250,7 +254,7 @@ def test_quick_balance_plays_solo_greedy_games_on_the_fast_path() -> None:
     assert games["score"].tolist() == again.tolist()
     assert qb.score_figure().data and qb.lines_figure().data
     assert "300 solo greedy games" in qb.summary()
-    ed.add_station(99, 99)
+    ed.station_edits.add(99, 99)
     with pytest.raises(vvlab.MapError, match="on no line"):
         ed.quick_balance(games=10)
 
@@ -266,25 +270,26 @@ def test_quick_balance_of_2000_games_after_warm_up_times_itself() -> None:
     assert 0 < qb.seconds <= seconds and f"in {qb.seconds:.2f} s" in qb.summary()
 
 
-def test_the_controller_holds_its_parts_and_hands_edits_to_them() -> None:
+def test_the_controller_holds_its_parts_and_callers_edit_through_them() -> None:
     ed = MapEditorController.open("tutorial")
     assert isinstance(ed.history, EditHistory)
     assert isinstance(ed.station_edits, StationEdits) and isinstance(ed.line_edits, LineEdits)
     assert ed.station_edits.history is ed.history and ed.line_edits.history is ed.history
-    sid = ed.add_station(30, 30)
+    forwards = {"add_station", "add_line", "redo", "live", "draft", "grid_step", "set_line"}
+    assert not forwards & set(dir(ed)), "the controller keeps only what is its own"
+    sid = ed.station_edits.add(30, 30)
     assert ed.history.data["stations"][sid] == ed.stations[sid]
     assert ed.data == ed.history.data and ed.data is not ed.history.data  # a copy
     heard: list[int] = []
-    ed.listeners.append(lambda: heard.append(1))
-    assert ed.history.listeners[-1] is ed.listeners[-1]
-    ed.start_line("zoo")
-    ed.add_stop(sid)
-    assert ed.draft is ed.line_edits.draft and ed.draft == ["zoo", sid] and len(heard) == 3
-    ed.delete_station(sid)  # off the line being drawn too
-    assert ed.draft == ["zoo"] and sid not in ed.stations
-    assert ed.undo() and ed.draft == [] and ed.can_undo  # a stop first, then the edits
-    assert ed.undo() and sid in ed.stations and ed.draft == []
-    ed.grid_step = 0.5
-    assert ed.station_edits.grid_step == 0.5 and ed.snap(0.3, 0) == (0.5, 0.0)
-    ed.cancel_line()
-    assert ed.draft is None and ed.line_index("D") == ed.line_edits.index("D") == 3
+    ed.history.listeners.append(lambda: heard.append(1))
+    ed.line_edits.start("zoo")
+    ed.line_edits.add_stop(sid)
+    assert ed.line_edits.draft == ["zoo", sid] and len(heard) == 3
+    ed.station_edits.delete(sid)  # off the line being drawn too
+    assert ed.line_edits.draft == ["zoo"] and sid not in ed.stations
+    assert ed.undo() and ed.line_edits.draft == [] and ed.can_undo  # a stop first, then the edits
+    assert ed.undo() and sid in ed.stations and ed.line_edits.draft == []
+    ed.station_edits.grid_step = 0.5
+    assert ed.station_edits.snap(0.3, 0) == (0.5, 0.0)
+    ed.line_edits.cancel()
+    assert ed.line_edits.draft is None and ed.line_edits.index("D") == 3

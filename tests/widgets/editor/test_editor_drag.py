@@ -59,7 +59,7 @@ def test_a_press_without_a_move_is_a_click(editor: MapEditor) -> None:
     editor.mode.value = "draw line"
     editor.drag.receive({"event": "click", "sid": "zoo"})
     editor.drag.receive({"event": "click", "sid": "lake"})
-    assert editor.controller.draft == ["zoo", "lake"]
+    assert editor.controller.line_edits.draft == ["zoo", "lake"]
 
 
 def test_the_script_finds_the_canvas_and_snaps_to_its_grid(editor: MapEditor) -> None:
@@ -72,9 +72,9 @@ def test_the_script_finds_the_canvas_and_snaps_to_its_grid(editor: MapEditor) ->
 def test_redrawing_never_changes_the_data_it_reads_without_copying(editor: MapEditor) -> None:
     import json
 
-    for data in (editor.controller.live, MapEditorController().live):
+    for data in (editor.controller.history.data, MapEditorController().history.data):
         editor.controller.history.replace(data)
-        shown = editor.controller.live
+        shown = editor.controller.history.data
         before = json.dumps(shown, sort_keys=True)
         editor.refresh()
         editor.painter.fit()

@@ -27,7 +27,7 @@ def test_import_gtfs_replaces_the_city_undoably_and_asks_over_edits(tmp_path: Pa
     assert "imported" in message(editor)
     editor.undo_button.click()
     assert sorted(c.stations) == sorted(MapEditorController.open("tutorial").stations)
-    c.rename_station("zoo", "Tierpark")  # an edit: the import asks first
+    c.station_edits.rename("zoo", "Tierpark")  # an edit: the import asks first
     editor.gtfs_routes.value = "A, C"
     editor.import_gtfs_button.click()
     assert editor.confirm_import_button.layout.display is None and "zoo" in c.stations

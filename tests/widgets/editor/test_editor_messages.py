@@ -78,7 +78,7 @@ def test_the_name_box_shows_the_selected_station() -> None:
 
 def test_generate_asks_before_replacing_edits_and_undo_restores() -> None:
     editor = MapEditor("tutorial")
-    editor.controller.rename_station("zoo", "Tierpark")
+    editor.controller.station_edits.rename("zoo", "Tierpark")
     edited = editor.controller.data
     editor.gen_lines.value, editor.gen_stations.value, editor.gen_seed.value = 5, 40, 3
     editor.generate_button.click()
@@ -101,7 +101,7 @@ def test_generate_over_an_unedited_city_needs_no_confirm() -> None:
 
 def test_an_ignored_confirm_goes_away_with_the_next_action() -> None:
     editor = MapEditor("tutorial")
-    editor.controller.rename_station("zoo", "Tierpark")
+    editor.controller.station_edits.rename("zoo", "Tierpark")
     editor.generate_button.click()
     editor.click_station("lake")
     assert editor.confirm_generate_button.layout.display == "none"

@@ -48,7 +48,7 @@ def test_canvas_names_every_key_station(name):
 @pytest.mark.parametrize("name", ["tutorial", "paris"])
 def test_a_draft_names_its_stations_apart_instead_of_piling_them_up(name):
     ed = MapEditorController.open(name)
-    ed.add_station(*_free_spot(ed))  # on no line: the city has a problem now
+    ed.station_edits.add(*_free_spot(ed))  # on no line: the city has a problem now
     fig = plan_figure(ed)
     assert fig.layout.title.text.endswith("draft: see the problems")
     frame = view_frame(fig)
@@ -58,7 +58,7 @@ def test_a_draft_names_its_stations_apart_instead_of_piling_them_up(name):
     key = transfers | {s for r in routes for s in (r[0], r[-1])}
     others = [s for s in stations if s not in key]
     points = {s: frame.to_px((st["x"], st["y"])) for s, st in stations.items()}
-    radii = station_radii(ed.live, stations)
+    radii = station_radii(ed.history.data, stations)
     assert radii[next(iter(transfers))] > min(radii.values())  # sized as on the plan
     blocked = marker_boxes(points, radii)
     share = check_names(by_role(fig, "names"), key, others, frame, blocked)
@@ -74,7 +74,7 @@ def _free_spot(ed):
     taken = {(s["x"], s["y"]) for s in ed.stations.values()}
     xs = [s["x"] for s in ed.stations.values()]
     ys = [s["y"] for s in ed.stations.values()]
-    spot = (max(xs) + 2 * ed.grid_step, max(ys))
+    spot = (max(xs) + 2 * ed.station_edits.grid_step, max(ys))
     assert spot not in taken
     return spot
 
@@ -89,7 +89,7 @@ def test_an_edit_keeps_the_names_it_does_not_disturb_where_they_were() -> None:
     before = dict(zip(names.meta["ids"], zip(names.x, names.y, strict=True), strict=True))
     moved = sorted(editor.controller.stations)[5]
     st = editor.controller.stations[moved]
-    editor.controller.move_station(moved, st["x"] + 1, st["y"])
+    editor.controller.station_edits.move(moved, st["x"] + 1, st["y"])
     editor.refresh()
     names = next(t for t in editor.figure.data if t.meta.get("role") == "names")
     after = dict(zip(names.meta["ids"], zip(names.x, names.y, strict=True), strict=True))
@@ -100,7 +100,7 @@ def test_an_edit_keeps_the_names_it_does_not_disturb_where_they_were() -> None:
 @pytest.mark.parametrize("name", ["paris", "tutorial"])
 def test_a_drafts_traces_are_the_json_plotly_would_make_of_them(name):
     """The editor builds a draft's traces as plain dicts and sends them unchecked
-    (:func:`~vvlab.widgets.editor.painter.send_update`): each must be exactly what
+    (:func:`~vvlab.widgets.figure_update.send_update`): each must be exactly what
     plotly makes of it, or the browser would draw something else than the figure."""
     import plotly.graph_objects as go
 

@@ -145,6 +145,6 @@ def test_quick_balance_figures_are_as_wide_as_the_canvas_with_their_legends_insi
     editor = MapEditor("berlin")
     editor.balance_games.value = 200
     editor.balance_button.click()
-    for sync in editor.balance_bar.figure_syncs:
-        fig = sync.widget
+    for update in editor.balance_bar.figure_updates:
+        fig = update.widget
         assert fig.layout.width == WIDTH and legend_fits(fig)

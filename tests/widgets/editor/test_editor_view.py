@@ -106,7 +106,7 @@ def test_a_user_zoom_stays_until_fit() -> None:
     fitted = ranges(editor)
     editor.figure.layout.xaxis.range = (0, 3)  # as plotly.js reports a zoom
     editor.figure.layout.yaxis.range = (0, 2)
-    editor.controller.rename_station("zoo", "Tierpark")
+    editor.controller.station_edits.rename("zoo", "Tierpark")
     assert ranges(editor) == ((0, 3), (0, 2))
     editor.fit_button.click()
     assert ranges(editor) == fitted

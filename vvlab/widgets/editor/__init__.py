@@ -1,13 +1,15 @@
 """Design a city: the map editor.
 
 :class:`~vvlab.widgets.editor.controller.MapEditorController` (plain, no ipywidgets)
-holds the city being edited and its parts: the map data with undo and redo (module
-``history``), the station edits (``stations``) and the line edits with the line being
-drawn (``lines``). :class:`~vvlab.widgets.editor.view.MapEditor` shows it with ipywidgets
-and plotly, loaded on first use: the canvas (``canvas`` builds it, ``painter`` redraws
-it in place, ``geometry`` remembers the plan's layout, ``viewrange`` keeps the view),
-one bar per row of controls (``toolbars``, ``line_bar``) and the HTML panels
-(``panels``). The rest is plain:
+holds the city being edited and its parts, through which callers edit: the map data
+with undo and redo (``.history``, module ``history``), the station edits
+(``.station_edits``, module ``stations``) and the line edits with the line being drawn
+(``.line_edits``, module ``lines``). :class:`~vvlab.widgets.editor.view.MapEditor`
+shows it with ipywidgets and plotly, loaded on first use: the canvas (``canvas`` builds
+it, ``painter`` redraws it in place, ``geometry`` remembers the plan's layout,
+``viewrange`` keeps the view), one bar per row of controls (``toolbars``, ``line_bar``
+and the other ``*_bar`` modules, which see the editor through ``host``) and the HTML
+panels (``panels``). The rest is plain:
 what can be opened and where it may be saved (``files``), the city's statistics and
 the quick balance (``stats``).
 

@@ -73,12 +73,12 @@ def grid_points(
     >>> xs, ys = grid_points(ed)
     >>> len(xs), (xs[0], ys[0])
     (315, (0, 0))
-    >>> _ = ed.add_station(5, 5)
+    >>> _ = ed.station_edits.add(5, 5)
     >>> len(grid_points(ed)[0])
     314
     """
-    stations = ed.live["stations"]
-    step = ed.grid_step
+    stations = ed.history.data["stations"]
+    step = ed.station_edits.grid_step
     if extent is None:
         x0, y0, x1, y1 = grid_extent(stations, step)
     else:
@@ -87,8 +87,10 @@ def grid_points(
     nx, ny = round((x1 - x0) / step) + 1, round((y1 - y0) / step) + 1
     stride = max(1, math.ceil(math.sqrt(nx * ny / MAX_GRID_POINTS)))
     taken = {(s.get("x"), s.get("y")) for s in stations.values()}
-    column = [ed.snap(x0 + i * step, 0)[0] for i in range(0, nx, stride)]  # snapped once
-    row = [ed.snap(0, y0 + j * step)[1] for j in range(0, ny, stride)]
+    column = [
+        ed.station_edits.snap(x0 + i * step, 0)[0] for i in range(0, nx, stride)
+    ]  # snapped once
+    row = [ed.station_edits.snap(0, y0 + j * step)[1] for j in range(0, ny, stride)]
     xs: list[float] = []
     ys: list[float] = []
     for y in row:
@@ -137,8 +139,10 @@ class GridCache:
 
     def __call__(self, ed: MapEditorController, extent: Box | None = None) -> dict[str, Any]:
         key = (
-            sorted((str(s.get("x")), str(s.get("y"))) for s in ed.live["stations"].values()),
-            ed.grid_step,
+            sorted(
+                (str(s.get("x")), str(s.get("y"))) for s in ed.history.data["stations"].values()
+            ),
+            ed.station_edits.grid_step,
             extent,
         )
         if key != self.key:
@@ -156,14 +160,14 @@ def overlay_traces(ed: MapEditorController, selected: str | None) -> list[go.Sca
 
     >>> from vvlab.widgets.editor.controller import MapEditorController
     >>> ed = MapEditorController.open("tutorial")
-    >>> ed.start_line("zoo"); ed.add_stop("lake")
+    >>> ed.line_edits.start("zoo"); ed.line_edits.add_stop("lake")
     >>> [t.meta for t in overlay_traces(ed, "park")]
     [{'role': 'draft', 'ids': ['zoo', 'lake']}, {'role': 'selected', 'ids': ['park']}]
     """
-    stations = ed.live["stations"]
+    stations = ed.history.data["stations"]
     traces = []
-    if ed.draft:
-        traces.append(_draft_trace(ed.draft, stations))
+    if ed.line_edits.draft:
+        traces.append(_draft_trace(ed.line_edits.draft, stations))
     if selected in stations:
         traces.append(_selected_trace(selected, stations[selected]))
     return traces
@@ -269,7 +273,7 @@ def plan_content(
     >>> sorted(traces[-1]["text"]) == sorted(s["name"] for s in ed.stations.values())
     True
     """
-    data = ed.live
+    data = ed.history.data
     city = ed.city()
     if city is None:
         box = (view or ViewRange()).update(content_box(ed))

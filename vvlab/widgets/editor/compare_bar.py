@@ -14,7 +14,7 @@ from vvlab.widgets.controls import button, row
 
 if TYPE_CHECKING:
     from vvlab.design import MapComparison
-    from vvlab.widgets.editor.view import MapEditor
+    from vvlab.widgets.editor.host import Editor
 
 COMPARE_GAMES = 500
 """Solo games per level and version."""
@@ -56,7 +56,7 @@ def comparison_html(cmp: MapComparison) -> str:
 class CompareBar:
     """A path field, "Compare" and the comparison (``last_comparison``)."""
 
-    def __init__(self, editor: MapEditor):
+    def __init__(self, editor: Editor):
         self.editor = editor
         self.last_comparison: MapComparison | None = None
         self.compare_path = w.Text(description="compare", layout=w.Layout(width="420px"))

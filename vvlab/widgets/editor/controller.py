@@ -4,11 +4,13 @@ undo and redo.
 :class:`MapEditorController` carries everything the :class:`~vvlab.widgets.MapEditor`
 view shows, so that it can be driven (and tested) without a browser: open a city, edit
 stations and lines, list the validation problems and statistics, run a quick balance
-and save. It holds its parts: the map data with undo and redo
-(:class:`~vvlab.widgets.editor.history.EditHistory`), the station edits
-(:class:`~vvlab.widgets.editor.stations.StationEdits`) and the line edits with the
-line being drawn (:class:`~vvlab.widgets.editor.lines.LineEdits`); its edit methods
-hand over to them. No ipywidgets here; plotly and pandas only inside the quick balance.
+and save. It holds its parts, and callers edit through them: the map data with undo
+and redo (``history``: :class:`~vvlab.widgets.editor.history.EditHistory`), the
+station edits (``station_edits``: :class:`~vvlab.widgets.editor.stations.StationEdits`)
+and the line edits with the line being drawn (``line_edits``:
+:class:`~vvlab.widgets.editor.lines.LineEdits`). The controller itself opens, checks,
+balances and saves the city, and undoes across its parts. No ipywidgets here; plotly
+and pandas only inside the quick balance.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 import copy
 import json
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -36,9 +38,10 @@ __all__ = ["EditError", "MapEditorController", "blank_map", "source_data"]
 class MapEditorController:
     """A city being edited: map data (format ``vvlab-map/1``), undo/redo, a line draft.
 
-    Every edit is one undoable step; edits that would break references (unknown ids,
-    an id taken twice) raise :class:`EditError` and change nothing. Anything else the
-    validator of :func:`vvlab.load_map` objects to is listed by :meth:`problems`.
+    Every edit (through ``station_edits`` and ``line_edits``) is one undoable step;
+    edits that would break references (unknown ids, an id taken twice) raise
+    :class:`EditError` and change nothing. Anything else the validator of
+    :func:`vvlab.load_map` objects to is listed by :meth:`problems`.
 
     Parameters
     ----------
@@ -53,26 +56,29 @@ class MapEditorController:
     Attributes
     ----------
     history
-        The map data and its undo/redo snapshots (:class:`EditHistory`).
+        The map data (``history.data``, replaced by every edit), its undo/redo
+        snapshots and the listeners called after every change (:class:`EditHistory`).
     station_edits
-        Adds, moves, renames and deletes stations (:class:`StationEdits`).
+        Adds, moves, renames and deletes stations; the grid step
+        (:class:`StationEdits`).
     line_edits
-        Draws and changes lines; holds the line being drawn (:class:`LineEdits`).
+        Draws and changes lines; holds the line being drawn, ``draft``
+        (:class:`LineEdits`).
 
     Examples
     --------
     >>> ed = MapEditorController(grid_step=2)
-    >>> a = ed.add_station(0.7, 0.2)
-    >>> b = ed.add_station(3.1, 0.0)
+    >>> a = ed.station_edits.add(0.7, 0.2)
+    >>> b = ed.station_edits.add(3.1, 0.0)
     >>> ed.stations[b]
     {'name': 'Station 2', 'x': 4, 'y': 0}
     >>> [str(p) for p in ed.problems()]
     ['lines: must not be empty']
-    >>> ed.add_line([a, b])
+    >>> ed.line_edits.add([a, b])
     'L1'
     >>> ed.problems()
     []
-    >>> ed.undo(), len(ed.lines), ed.redo(), len(ed.lines)
+    >>> ed.undo(), len(ed.lines), ed.history.redo(), len(ed.lines)
     (True, 0, True, 1)
     """
 
@@ -87,8 +93,8 @@ class MapEditorController:
             raise ValueError(f"grid_step must be positive, got {grid_step!r}")
         self.history = EditHistory(dict(data) if data is not None else blank_map())
         self._check: tuple[Any, list[Problem], CityMap | None] | None = None
-        self.station_edits = StationEdits(self.history, grid_step)
         self.line_edits = LineEdits(self.history)
+        self.station_edits = StationEdits(self.history, grid_step, self.line_edits.forget_stop)
         self.folder = Path(folder) if folder is not None else Path.cwd()
         self._kept = self._snapshot()
 
@@ -101,7 +107,7 @@ class MapEditorController:
         (work that replacing the city would set aside).
 
         >>> ed = MapEditorController.open("tutorial")
-        >>> ed.modified, ed.rename_station("zoo", "Tierpark"), ed.modified
+        >>> ed.modified, ed.station_edits.rename("zoo", "Tierpark"), ed.modified
         (False, None, True)
         >>> ed.undo(), ed.modified
         (True, False)
@@ -150,21 +156,6 @@ class MapEditorController:
         return copy.deepcopy(self.history.data)
 
     @property
-    def live(self) -> MapData:
-        """The map data being edited itself, to read only: every edit, undo and redo
-        replaces it with a new object, so it never changes under a reader, and the views
-        read it without copying (:attr:`data`, :attr:`stations` and :attr:`lines` are
-        copies).
-
-        >>> ed = MapEditorController.open("tutorial")
-        >>> before = ed.live
-        >>> ed.rename_station("zoo", "Tierpark")
-        >>> before["stations"]["zoo"]["name"], ed.live["stations"]["zoo"]["name"]
-        ('Zoo', 'Tierpark')
-        """
-        return self.history.data
-
-    @property
     def stations(self) -> dict[str, dict[str, Any]]:
         """The stations (a copy): ``{id: {"name", "x", "y"}}``."""
         return copy.deepcopy(self.history.data["stations"])
@@ -174,19 +165,9 @@ class MapEditorController:
         """The lines (a copy), in map order."""
         return copy.deepcopy(self.history.data["lines"])
 
-    @property
-    def draft(self) -> list[str] | None:
-        """The stations of the line being drawn so far; ``None`` when not drawing."""
-        return self.line_edits.draft
-
-    @property
-    def listeners(self) -> list[Callable[[], None]]:
-        """Called after every change (an edit, undo, redo, a stop drawn)."""
-        return self.history.listeners
-
     def problems(self) -> list[Problem]:
         """Every problem the validator of :func:`vvlab.load_map` finds, in document order
-        (found once per state of the city: every edit replaces :attr:`live`)."""
+        (found once per state of the city: every edit replaces ``history.data``)."""
         return list(self._checked()[0])
 
     def city(self) -> CityMap | None:
@@ -205,35 +186,22 @@ class MapEditorController:
         """Statistics of the city, even while it has problems (see :func:`city_stats`)."""
         return city_stats(self.history.data, ruleset)
 
-    # -- undo and redo --------------------------------------------------------------------
+    # -- undo --------------------------------------------------------------------
     @property
     def can_undo(self) -> bool:
         """True while an edit, or a stop of the line being drawn, can be undone."""
-        return self.history.can_undo or bool(self.draft)
-
-    @property
-    def can_redo(self) -> bool:
-        """True while an undone edit can be redone."""
-        return self.history.can_redo
+        return self.history.can_undo or bool(self.line_edits.draft)
 
     def undo(self) -> bool:
         """Undo the last edit (or, while drawing a line, its last stop); ``False`` if
-        there is nothing to undo."""
-        return self.line_edits.undo_stop() or self.history.undo()
-
-    def redo(self) -> bool:
-        """Redo the last undone edit; ``False`` if there is none."""
-        return self.history.redo()
-
-    @property
-    def last_step(self) -> str:
-        """What the last undo or redo took back or made again (``"move station Zoo"``).
+        there is nothing to undo. (Redo is ``history.redo``: a stop taken back is not
+        redone.)
 
         >>> ed = MapEditorController.open("tutorial")
-        >>> ed.move_station("zoo", 9, 9); ed.undo(), ed.last_step
+        >>> ed.station_edits.move("zoo", 9, 9); ed.undo(), ed.history.last_step
         (True, 'move station Zoo')
         """
-        return self.history.last_step
+        return self.line_edits.undo_stop() or self.history.undo()
 
     # -- the city ---------------------------------------------------------------------
     def set_city(
@@ -254,140 +222,18 @@ class MapEditorController:
         kept = {k: v for k, v in values.items() if v is not None}
         self.history.edit(lambda data: data.update(kept), "change the city's " + ", ".join(kept))
 
-    # -- stations: see StationEdits ------------------------------------------------------
-    @property
-    def grid_step(self) -> float:
-        """New and moved stations snap to multiples of this."""
-        return self.station_edits.grid_step
-
-    @grid_step.setter
-    def grid_step(self, step: float) -> None:
-        self.station_edits.grid_step = step
-
-    def snap(self, x: float, y: float) -> tuple[float, float]:
-        """``(x, y)`` on the nearest grid point (ints when the grid step is whole).
-
-        >>> MapEditorController(grid_step=0.5).snap(1.3, -0.8)
-        (1.5, -1.0)
-        >>> MapEditorController().snap(2.4, 3.6)
-        (2, 4)
-        """
-        return self.station_edits.snap(x, y)
-
-    def station_at(self, x: float, y: float) -> str | None:
-        """The station at exactly ``(x, y)``, if any."""
-        return self.station_edits.station_at(x, y)
-
-    def add_station(
-        self, x: float, y: float, name: str | None = None, id: str | None = None
-    ) -> str:
-        """Add a station at ``(x, y)`` snapped to the grid; returns its id (``s1``,
-        ``s2``, ... unless given)."""
-        return self.station_edits.add(x, y, name, id)
-
-    def move_station(self, sid: str, x: float, y: float) -> None:
-        """Move a station to ``(x, y)`` snapped to the grid."""
-        self.station_edits.move(sid, x, y)
-
-    def place_stations(
-        self, positions: dict[str, tuple[float, float]], label: str = "tidy layout"
-    ) -> None:
-        """Put several stations at new positions as one undoable edit (a new layout)."""
-        self.station_edits.place_all(positions, label)
-
-    def rename_station(self, sid: str, name: str) -> None:
-        """Give a station a new name (blank names are listed as problems)."""
-        self.station_edits.rename(sid, name)
-
-    def change_station_id(self, sid: str, new_id: str) -> None:
-        """Give a station a new id, on every line through it too."""
-        self.station_edits.change_id(sid, new_id)
-
-    def delete_station(self, sid: str) -> None:
-        """Delete a station and take it off every line through it (and off the line
-        being drawn)."""
-        self.station_edits.delete(sid)
-        self.line_edits.forget_stop(sid)
-
-    # -- lines: see LineEdits -------------------------------------------------------------
-    def line_index(self, lid: str) -> int:
-        """Position of the line ``lid`` in the map's list of lines."""
-        return self.line_edits.index(lid)
-
-    def add_line(self, stations: list[str], id: str | None = None, **props: Any) -> str:
-        """Add a line through ``stations`` (in order); returns its id. Colour,
-        indicator boxes and bonuses default from the line's length; ``props`` may set
-        ``name``, ``color``, ``indicators``, ``bonus``."""
-        return self.line_edits.add(stations, id, **props)
-
-    def start_line(self, first: str | None = None) -> None:
-        """Start drawing a line; click stations in order (:meth:`add_stop`), then
-        :meth:`finish_line`."""
-        self.line_edits.start(first)
-
-    def add_stop(self, sid: str) -> None:
-        """Add the next station of the line being drawn."""
-        self.line_edits.add_stop(sid)
-
-    def finish_line(self, id: str | None = None, **props: Any) -> str:
-        """Add the line drawn so far (one undoable edit); returns its id."""
-        return self.line_edits.finish(id, **props)
-
-    def cancel_line(self) -> None:
-        """Forget the line being drawn."""
-        self.line_edits.cancel()
-
-    def extend_line(self, lid: str, sid: str, at: str = "end") -> None:
-        """Add a station at the ``"end"`` (terminus) or ``"start"`` (wagon) of a line."""
-        self.line_edits.extend(lid, sid, at)
-
-    def shorten_line(self, lid: str, at: str = "end") -> str:
-        """Take the station at the ``"end"`` or ``"start"`` off a line; returns it."""
-        return self.line_edits.shorten(lid, at)
-
-    def reverse_line(self, lid: str) -> None:
-        """Run the line the other way (the wagon moves to the other end)."""
-        self.line_edits.reverse(lid)
-
-    def delete_line(self, lid: str) -> None:
-        """Delete a line (its stations stay)."""
-        self.line_edits.delete(lid)
-
-    def set_line(
-        self,
-        lid: str,
-        *,
-        id: str | None = None,
-        name: str | None = None,
-        color: str | None = None,
-        indicators: int | None = None,
-        bonus: tuple[int, int] | list[int] | None = None,
-    ) -> None:
-        """Change a line's id, name, colour, indicator boxes or bonus pair
-        ``(first, later)``; values the format forbids are listed by :meth:`problems`."""
-        self.line_edits.set(lid, id=id, name=name, color=color, indicators=indicators, bonus=bonus)
-
-    def set_numbers(
-        self, numbers: dict[str, tuple[int, int, int]], label: str = "balance for me"
-    ) -> None:
-        """Set ``(boxes, first, later)`` of several lines (by id) as one undoable edit."""
-        self.line_edits.set_numbers(numbers, label)
-
     # -- balance and saving -------------------------------------------------------------
-    def _valid_city(self) -> CityMap:
+    def valid_city(self) -> CityMap:
+        """The city being edited; ``MapError`` (listing every problem) while it has any."""
         city = self.city()
         if city is None:
             raise MapError(self.problems(), source="the edited city")
         return city
 
-    def valid_city(self) -> CityMap:
-        """The city being edited; ``MapError`` (listing every problem) while it has any."""
-        return self._valid_city()
-
     def quick_balance(self, games: int = 2000, seed: int = 0, **kwargs: Any) -> QuickBalance:
         """Solo greedy games on the fast path (see :func:`quick_balance`); ``MapError``
         while the city has problems."""
-        return quick_balance(self._valid_city(), games=games, seed=seed, **kwargs)
+        return quick_balance(self.valid_city(), games=games, seed=seed, **kwargs)
 
     def default_path(self) -> Path:
         """``<folder>/<id>.json``, where :meth:`save` writes without a path."""
@@ -405,7 +251,7 @@ class MapEditorController:
         ValueError
             A file name that is not ``<plain id>.json`` or a path with ``..``.
         """
-        city = self._valid_city()
+        city = self.valid_city()
         if path is None:
             target = check_save_path(self.default_path(), root=self.folder)
         else:

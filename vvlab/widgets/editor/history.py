@@ -25,9 +25,12 @@ class EditError(ValueError):
 class EditHistory:
     """Map data with undo and redo: each edit keeps a JSON snapshot of the data before
     it, so undo restores exactly the earlier data, and what the edit did (its
-    ``label``, e.g. ``"move station Zoo"``). ``data`` is the map data now (read it;
-    change it only through :meth:`edit`); ``listeners`` are called after every
-    change; ``last_step`` names the edit the last undo or redo took back or made again.
+    ``label``, e.g. ``"move station Zoo"``). ``data`` is the map data now: read it,
+    change it only through :meth:`edit`; every edit, undo and redo replaces it with a
+    new object, so it never changes under a reader (the views read it without
+    copying, and know a new state by its identity). ``listeners`` are called after
+    every change; ``last_step`` names the edit the last undo or redo took back or
+    made again.
 
     Parameters
     ----------
@@ -37,7 +40,10 @@ class EditHistory:
     Examples
     --------
     >>> h = EditHistory({"stations": {}})
+    >>> before = h.data
     >>> h.edit(lambda data: data["stations"].update(a=1), "add station a")
+    >>> before, h.data
+    ({'stations': {}}, {'stations': {'a': 1}})
     >>> h.undo(), h.data, h.last_step
     (True, {'stations': {}}, 'add station a')
     >>> h.redo(), h.data

@@ -17,7 +17,7 @@ import ipywidgets as w
 from vvlab.widgets.controls import button, message_html, row
 
 if TYPE_CHECKING:
-    from vvlab.widgets.editor.view import MapEditor
+    from vvlab.widgets.editor.host import Editor
 
 TIDY_SECONDS = 20.0
 """The schematic layout's time limit in the editor."""
@@ -37,7 +37,7 @@ class LayoutBar:
     """The GTFS import and the schematic layout; ``wait()`` waits for a layout running
     in the background (for scripts and tests)."""
 
-    def __init__(self, editor: MapEditor):
+    def __init__(self, editor: Editor):
         self.editor = editor
         self.thread: threading.Thread | None = None
         self.gtfs_path = w.Text(description="GTFS feed", placeholder="feed.zip or folder",
@@ -112,9 +112,9 @@ class LayoutBar:
 
     def _apply(self, city: Any, laid_out: Any) -> None:
         """Move the stations (those still there: the user may have edited meanwhile)."""
-        live = self.editor.controller.live["stations"]
+        live = self.editor.controller.history.data["stations"]
         positions = {sid: (st.x, st.y) for sid, st in laid_out.stations.items() if sid in live}
-        self.editor.act(self.editor.controller.place_stations, positions, "tidy layout")
+        self.editor.act(self.editor.controller.station_edits.place_all, positions, "tidy layout")
         self.editor.painter.fit()
         self.editor.refresh()
         self._done(message_html(f"{len(positions)} stations laid out (Undo takes it back)"))

@@ -13,12 +13,11 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from vvlab.model.colors import is_hex
-from vvlab.widgets.controls import button, row
+from vvlab.widgets.controls import button, number, row, text
 from vvlab.widgets.editor.history import EditError
-from vvlab.widgets.editor.toolbars import number, text
 
 if TYPE_CHECKING:
-    from vvlab.widgets.editor.view import MapEditor
+    from vvlab.widgets.editor.host import Editor
 
 
 def _as_int(value: Any) -> int:
@@ -38,7 +37,7 @@ class LineBar:
     ['central', 'castle']
     """
 
-    def __init__(self, editor: MapEditor):
+    def __init__(self, editor: Editor):
         self.editor = editor
         controller = editor.controller
         self.line_select = w.Dropdown(options=[], description="line")
@@ -57,10 +56,12 @@ class LineBar:
         fields += [self.bonus_first, self.bonus_later, self.apply_line_button]
         self.extend_start_button = self._button("Extend start", self._extend, "start")
         self.extend_end_button = self._button("Extend end", self._extend, "end")
-        self.shorten_start_button = self._button("Shorten start", controller.shorten_line, "start")
-        self.shorten_end_button = self._button("Shorten end", controller.shorten_line, "end")
-        self.reverse_button = self._button("Reverse", controller.reverse_line)
-        self.delete_line_button = self._button("Delete line", controller.delete_line)
+        self.shorten_start_button = self._button(
+            "Shorten start", controller.line_edits.shorten, "start"
+        )
+        self.shorten_end_button = self._button("Shorten end", controller.line_edits.shorten, "end")
+        self.reverse_button = self._button("Reverse", controller.line_edits.reverse)
+        self.delete_line_button = self._button("Delete line", controller.line_edits.delete)
         self.delete_line_button.button_style = "danger"
         ops = [self.extend_start_button, self.extend_end_button, self.shorten_start_button]
         ops += [self.shorten_end_button, self.reverse_button, self.delete_line_button]
@@ -74,7 +75,7 @@ class LineBar:
 
     def select(self, lid: str) -> None:
         """Choose the line ``lid`` (its fields show it)."""
-        ids = [str(line.get("id")) for line in self.editor.controller.live["lines"]]
+        ids = [str(line.get("id")) for line in self.editor.controller.history.data["lines"]]
         if tuple(self.line_select.options) != tuple(ids):
             self.line_select.options = ids
         self.line_select.value = lid
@@ -88,12 +89,12 @@ class LineBar:
         action(self._line(), *args)
 
     def _extend(self, lid: str, at: str) -> None:
-        self.editor.controller.extend_line(lid, self.editor.selected_station(), at)
+        self.editor.controller.line_edits.extend(lid, self.editor.selected_station(), at)
 
     def _apply_line(self) -> None:
         lid = self._line()
         new_id = self.line_id.value
-        self.editor.controller.set_line(
+        self.editor.controller.line_edits.set(
             lid,
             id=new_id,
             name=self.line_name.value,
@@ -105,7 +106,7 @@ class LineBar:
 
     def refresh(self) -> None:
         """Offer the city's lines; keep the chosen one (else the last) and show it."""
-        ids = [str(line.get("id")) for line in self.editor.controller.live["lines"]]
+        ids = [str(line.get("id")) for line in self.editor.controller.history.data["lines"]]
         keep = self.line_select.value if self.line_select.value in ids else None
         self.line_select.options = ids
         self.line_select.value = keep if keep is not None else (ids[-1] if ids else None)
@@ -116,7 +117,7 @@ class LineBar:
         if lid is None:
             return
         controller = self.editor.controller
-        line = controller.live["lines"][controller.line_index(lid)]
+        line = controller.history.data["lines"][controller.line_edits.index(lid)]
         bonus = line.get("bonus") if isinstance(line.get("bonus"), list) else [0, 0]
         self.line_id.value = str(line.get("id", ""))
         self.line_name.value = str(line.get("name", ""))

@@ -14,7 +14,7 @@ import ipywidgets as w
 from vvlab.widgets.controls import button, message_html, row
 
 if TYPE_CHECKING:
-    from vvlab.widgets.editor.view import MapEditor
+    from vvlab.widgets.editor.host import Editor
 
 PAPERS = ("a4", "letter")
 
@@ -22,7 +22,7 @@ PAPERS = ("a4", "letter")
 class PrintBar:
     """The sheet's path, paper, "schematic first" and "Print sheet"."""
 
-    def __init__(self, editor: MapEditor):
+    def __init__(self, editor: Editor):
         self.editor = editor
         self.sheet_path = w.Text(description="sheet", layout=w.Layout(width="420px"))
         self.sheet_paper = w.Dropdown(options=PAPERS, value="a4", description="paper",

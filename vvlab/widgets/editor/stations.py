@@ -3,6 +3,7 @@ snap to the grid."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from vvlab.widgets.editor.history import EditError, EditHistory, MapData
@@ -30,6 +31,9 @@ class StationEdits:
         Holds the map data; every edit goes through it.
     grid_step
         New and moved stations snap to multiples of this.
+    on_delete
+        Called with a station's id before it is deleted (the line edits take it off
+        the line being drawn).
 
     Examples
     --------
@@ -42,9 +46,15 @@ class StationEdits:
     's2'
     """
 
-    def __init__(self, history: EditHistory, grid_step: float = 1.0):
+    def __init__(
+        self,
+        history: EditHistory,
+        grid_step: float = 1.0,
+        on_delete: Callable[[str], None] | None = None,
+    ):
         self.history = history
         self.grid_step = grid_step
+        self.on_delete = on_delete
 
     @property
     def _stations(self) -> dict[str, dict[str, Any]]:
@@ -147,6 +157,8 @@ class StationEdits:
     def delete(self, sid: str) -> None:
         """Delete a station and take it off every line through it."""
         require_station(self.history.data, sid)
+        if self.on_delete is not None:
+            self.on_delete(sid)  # before the edit's listeners redraw
 
         def change(data: MapData) -> None:
             del data["stations"][sid]

@@ -1,40 +1,32 @@
 """The rows of controls of the map editor, one object per row: each builds its
 widgets, says what its buttons do and shows the controller's state in them.
 
-Every bar holds the :class:`~vvlab.widgets.editor.view.MapEditor` it belongs to
-(``editor``): it acts through ``editor.act`` (an expected error becomes a message, one
-redraw) on ``editor.controller``; ``box`` is its place in the editor's layout and
-``refresh()`` shows the controller's state. The bar of the lines is
+Every bar holds the editor it belongs to (``editor``, seen through the protocol
+:class:`~vvlab.widgets.editor.host.Editor`): it acts through ``editor.act`` (an
+expected error becomes a message, one redraw) on ``editor.controller``; ``box`` is its
+place in the editor's layout and ``refresh()`` shows the controller's state. The bar of the lines is
 :class:`~vvlab.widgets.editor.line_bar.LineBar`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from vvlab.model import builtin_maps
-from vvlab.widgets.controls import button, compile_notes_in, message_html, row
+from vvlab.widgets.controls import button, compile_notes_in, message_html, number, row, text
 from vvlab.widgets.editor.files import BLANK, OTHER, opened_source
 from vvlab.widgets.editor.history import EditError
 from vvlab.widgets.editor.stats import warm_up
+from vvlab.widgets.figure_update import FigureUpdate
 
 if TYPE_CHECKING:
-    from vvlab.widgets.editor.view import MapEditor
+    from vvlab.widgets.editor.host import Editor
 
 MODES = ("select", "add station", "move", "draw line")
 """What a click on the canvas does."""
-
-
-def text(description: str, width: str = "220px", **kw: Any) -> w.Text:
-    """A text field of a bar."""
-    return w.Text(description=description, layout=w.Layout(width=width), **kw)
-
-
-def number(description: str, value: int, width: str = "150px") -> w.IntText:
-    """A whole-number field of a bar."""
-    return w.IntText(value=value, description=description, layout=w.Layout(width=width))
 
 
 def _sources(
@@ -54,7 +46,7 @@ class OpenBar:
     ('tutorial-copy', 'tutorial')
     """
 
-    def __init__(self, editor: MapEditor):
+    def __init__(self, editor: Editor):
         self.editor = editor
         self.builtins = builtin_maps()  # looked up once: the folder is read on every call
         self.source_select = w.Dropdown(options=_sources(self.builtins), description="open")
@@ -115,7 +107,7 @@ class OpenBar:
         if not self._asking:
             self.confirm_generate_button.layout.display = "none"
         self._asking = False
-        shown = opened_source(self.editor.controller.live, self.builtins)
+        shown = opened_source(self.editor.controller.history.data, self.builtins)
         if shown == self._source_shown:
             return
         self._source_shown = shown
@@ -136,7 +128,7 @@ class CityBar:
     'ring'
     """
 
-    def __init__(self, editor: MapEditor):
+    def __init__(self, editor: Editor):
         self.editor = editor
         self.city_id = text("city id")
         self.city_name = text("name")
@@ -149,7 +141,7 @@ class CityBar:
 
     def refresh(self) -> None:
         """Show the city's id and name."""
-        data = self.editor.controller.live
+        data = self.editor.controller.history.data
         self.city_id.value = str(data.get("id", ""))
         self.city_name.value = str(data.get("name", ""))
 
@@ -166,19 +158,23 @@ class ModeBar:
     False
     """
 
-    def __init__(self, editor: MapEditor):
+    def __init__(self, editor: Editor):
         self.editor = editor
         controller = editor.controller
         self.mode = w.ToggleButtons(options=list(MODES), value="select", description="mode")
         self.mode.observe(lambda _: editor.act(self._mode_changed), names="value")
         self.grid_step = w.FloatText(
-            value=controller.grid_step, description="grid", layout=w.Layout(width="150px")
+            value=controller.station_edits.grid_step,
+            description="grid",
+            layout=w.Layout(width="150px"),
         )
         self.grid_step.observe(lambda _: editor.act(self._grid_changed), names="value")
         self.undo_button = button("Undo", icon="undo")
         self.undo_button.on_click(lambda _: editor.act(self._step, controller.undo, "undid"))
         self.redo_button = button("Redo", icon="repeat")
-        self.redo_button.on_click(lambda _: editor.act(self._step, controller.redo, "redid"))
+        self.redo_button.on_click(
+            lambda _: editor.act(self._step, controller.history.redo, "redid")
+        )
         self.fit_button = button("Fit", icon="expand")
         self.fit_button.tooltip = "fit the view to every station and wagon"
         self.fit_button.on_click(lambda _: editor.act(editor.painter.fit))
@@ -189,22 +185,24 @@ class ModeBar:
         """Undo or redo, and say what: ``undid: move station Zoo``."""
         if not step():
             raise EditError("nothing to " + ("undo" if done == "undid" else "redo"))
-        self.editor.message.value = message_html(f"{done}: {self.editor.controller.last_step}")
+        self.editor.message.value = message_html(
+            f"{done}: {self.editor.controller.history.last_step}"
+        )
 
     def _mode_changed(self) -> None:
         controller = self.editor.controller
-        if self.mode.value != "draw line" and controller.draft is not None:
-            controller.cancel_line()
+        if self.mode.value != "draw line" and controller.line_edits.draft is not None:
+            controller.line_edits.cancel()
 
     def _grid_changed(self) -> None:
         if not self.grid_step.value > 0:
             raise ValueError("the grid step must be positive")
-        self.editor.controller.grid_step = self.grid_step.value
+        self.editor.controller.station_edits.grid_step = self.grid_step.value
 
     def refresh(self) -> None:
         """Undo and redo only while there is something to undo or redo."""
         self.undo_button.disabled = not self.editor.controller.can_undo
-        self.redo_button.disabled = not self.editor.controller.can_redo
+        self.redo_button.disabled = not self.editor.controller.history.can_redo
 
 
 class StationBar:
@@ -218,7 +216,7 @@ class StationBar:
     False
     """
 
-    def __init__(self, editor: MapEditor):
+    def __init__(self, editor: Editor):
         self.editor = editor
         self.station_label = w.HTML("no station selected")
         self.station_name = text("name")
@@ -232,17 +230,17 @@ class StationBar:
 
     def show(self, sid: str | None) -> None:
         """Put the name of the station ``sid`` in the name field (empty for ``None``)."""
-        stations = self.editor.controller.live["stations"]
+        stations = self.editor.controller.history.data["stations"]
         name = str(stations[sid].get("name", "")) if sid in stations else ""
         self.station_name.value = name
         self._shown = (sid, name)
 
     def _rename(self) -> None:
         sid = self.editor.selected_station()
-        self.editor.controller.rename_station(sid, self.station_name.value)
+        self.editor.controller.station_edits.rename(sid, self.station_name.value)
 
     def _delete_station(self) -> None:
-        self.editor.controller.delete_station(self.editor.selected_station())
+        self.editor.controller.station_edits.delete(self.editor.selected_station())
         self.editor.selected = None
 
     def refresh(self) -> None:
@@ -250,14 +248,16 @@ class StationBar:
         changed (a name being typed stays)."""
         sid = self.editor.selected
         self.station_label.value = f"station <b>{sid or '-'}</b>"
-        stations = self.editor.controller.live["stations"]
+        stations = self.editor.controller.history.data["stations"]
         name = str(stations[sid].get("name", "")) if sid in stations else ""
         if (sid, name) != self._shown:
             self.show(sid)
 
 
 class DrawBar:
-    """Draw a new line by clicking stations; finish or cancel it.
+    """Draw a new line by clicking stations; finish or cancel it. ``mode`` is the
+    canvas mode (:class:`ModeBar`'s), set to "draw line" to start; ``select_line`` shows
+    a line finished in the line bar.
 
     >>> from vvlab.widgets.editor.view import MapEditor
     >>> editor = MapEditor("tutorial")
@@ -269,29 +269,28 @@ class DrawBar:
     'L1'
     """
 
-    def __init__(self, editor: MapEditor):
-        self.editor = editor
+    def __init__(self, editor: Editor, mode: w.ToggleButtons, select_line: Callable[[str], None]):
+        self.editor, self.mode, self.select_line = editor, mode, select_line
         self.start_line_button = button("Draw a new line")
         self.start_line_button.on_click(lambda _: editor.act(self._start_line))
         self.finish_line_button = button("Finish line", button_style="success")
         self.finish_line_button.on_click(lambda _: editor.act(self._finish_line))
         self.cancel_line_button = button("Cancel line")
-        self.cancel_line_button.on_click(lambda _: editor.act(editor.controller.cancel_line))
+        self.cancel_line_button.on_click(lambda _: editor.act(editor.controller.line_edits.cancel))
         self.draft_label = w.HTML()
         parts = [self.start_line_button, self.finish_line_button, self.cancel_line_button]
         self.box = row(*parts, self.draft_label)
 
     def _start_line(self) -> None:
-        self.editor.mode_bar.mode.value = "draw line"
-        self.editor.controller.start_line()
+        self.mode.value = "draw line"
+        self.editor.controller.line_edits.start()
 
     def _finish_line(self) -> None:
-        lid = self.editor.controller.finish_line()
-        self.editor.line_bar.select(lid)
+        self.select_line(self.editor.controller.line_edits.finish())
 
     def refresh(self) -> None:
         """Finish only a line with stations, cancel only while drawing; the route."""
-        draft = self.editor.controller.draft
+        draft = self.editor.controller.line_edits.draft
         self.finish_line_button.disabled = not draft
         self.cancel_line_button.disabled = draft is None
         route = " → ".join(draft or [])
@@ -310,7 +309,7 @@ class BalanceBar:
     (True, 20)
     """
 
-    def __init__(self, editor: MapEditor):
+    def __init__(self, editor: Editor):
         self.editor = editor
         self.last_balance: Any = None
         self.balance_games = number("games", 2000)
@@ -319,7 +318,7 @@ class BalanceBar:
         self.balance_button.on_click(lambda _: editor.act(self._balance))
         self.balance_summary = w.HTML()
         self.balance_verdict = w.HTML()
-        self.figure_syncs: list[Any] = []  # FigureSync, made at the first run
+        self.figure_updates: list[FigureUpdate] = []  # made at the first run
         self.balance_figures = w.VBox()
         head = row(self.balance_games, self.balance_seed, self.balance_button)
         parts = [head, self.balance_summary, self.balance_verdict, self.balance_figures]
@@ -339,13 +338,11 @@ class BalanceBar:
         self.balance_summary.value = message_html(qb.summary())
         self.balance_verdict.value = qb.report.compact_html() if qb.report else ""
         figures = tuple(_at_canvas_width(f) for f in (qb.score_figure(), qb.lines_figure()))
-        if not self.figure_syncs:
-            from vvlab.widgets.editor.figure_sync import FigureSync
-
-            self.figure_syncs = [FigureSync() for _ in figures]
-            self.balance_figures.children = [sync.widget for sync in self.figure_syncs]
-        for sync, fig in zip(self.figure_syncs, figures, strict=True):
-            sync.show(fig)
+        if not self.figure_updates:
+            self.figure_updates = [FigureUpdate() for _ in figures]
+            self.balance_figures.children = [update.widget for update in self.figure_updates]
+        for update, fig in zip(self.figure_updates, figures, strict=True):
+            update.show(fig)
 
     def refresh(self) -> None:
         """Nothing to show between two runs."""
@@ -374,7 +371,7 @@ class SaveBar:
     'Overwrite the file'
     """
 
-    def __init__(self, editor: MapEditor):
+    def __init__(self, editor: Editor):
         self.editor = editor
         self.save_path = text("save to", "420px")
         self.save_button = button("Save", icon="save", button_style="primary")

@@ -16,7 +16,7 @@ from vvlab.widgets.controls import button, compile_notes_in, message_html, row
 
 if TYPE_CHECKING:
     from vvlab.design import TuneResult
-    from vvlab.widgets.editor.view import MapEditor
+    from vvlab.widgets.editor.host import Editor
 
 TUNE_GAMES = 300
 """Solo games per level and candidate: enough to rank candidates, quick in the editor."""
@@ -41,7 +41,7 @@ class TuneBar:
     run in the background to end (for scripts and tests).
     """
 
-    def __init__(self, editor: MapEditor):
+    def __init__(self, editor: Editor):
         self.editor = editor
         self.last_tune: TuneResult | None = None
         self.thread: threading.Thread | None = None
@@ -150,7 +150,7 @@ class TuneBar:
             self.editor.message.value = message_html("no line checked: nothing changed")
             return
         label = f"balance for me: {', '.join(sorted(numbers))}"
-        self.editor.controller.set_numbers(numbers, label)
+        self.editor.controller.line_edits.set_numbers(numbers, label)
         self.editor.message.value = message_html(f"{label} (undo takes it back)")
         self.accept_button.layout.display = "none"
         self.choices_box.children, self.line_choices = (), {}

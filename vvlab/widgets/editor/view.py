@@ -47,6 +47,7 @@ from vvlab.widgets.editor.toolbars import (
     StationBar,
 )
 from vvlab.widgets.editor.tune_bar import TuneBar
+from vvlab.widgets.figure_update import sync_browser_state
 from vvlab.widgets.plotly_import import import_figure_widget
 
 __all__ = ["MODES", "MapEditor", "MapEditorController"]
@@ -105,7 +106,7 @@ class MapEditor(w.VBox):
         self.selected: str | None = None
         self._holding = False
         self._build()
-        self.controller.listeners.append(self._on_change)
+        self.controller.history.listeners.append(self._on_change)
         self.refresh()
 
     # -- layout ---------------------------------------------------------------------------
@@ -119,7 +120,8 @@ class MapEditor(w.VBox):
         self.stats_panel = w.HTML()
         self.open_bar, self.city_bar = OpenBar(self), CityBar(self)
         self.mode_bar, self.station_bar = ModeBar(self), StationBar(self)
-        self.draw_bar, self.line_bar = DrawBar(self), LineBar(self)
+        self.line_bar = LineBar(self)
+        self.draw_bar = DrawBar(self, self.mode_bar.mode, self.line_bar.select)
         self.balance_bar, self.save_bar = BalanceBar(self), SaveBar(self)
         self.tune_bar, self.compare_bar = TuneBar(self), CompareBar(self)
         self.layout_bar, self.print_bar = LayoutBar(self), PrintBar(self)
@@ -163,6 +165,13 @@ class MapEditor(w.VBox):
         )  # scrolls if narrower
         return w.HBox([canvas, panels], layout=w.Layout(flex_flow="row wrap"))
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Displayed: the figures' full state goes to the browser first (see
+        :func:`~vvlab.widgets.figure_update.sync_browser_state`), then the view."""
+        for figure in (self.figure, *self.balance_figures.children):
+            sync_browser_state(figure)
+        return super()._repr_mimebundle_(**kwargs)
+
     def __getattr__(self, name: str) -> Any:
         """A control of one of the bars, as if it were the editor's own."""
         for bar in self.__dict__.get("bars", ()):
@@ -198,18 +207,18 @@ class MapEditor(w.VBox):
         self.act(self._station_drag, sid, x, y)
 
     def _station_drag(self, sid: str, x: float, y: float) -> None:
-        self.controller.move_station(sid, x, y)
+        self.controller.station_edits.move(sid, x, y)
         self.selected = sid
         self.station_bar.show(sid)
 
     def _grid_click(self, x: float, y: float) -> None:
         mode = self.mode_bar.mode.value
         if mode == "add station":
-            self.selected = self.controller.add_station(x, y)
+            self.selected = self.controller.station_edits.add(x, y)
         elif mode == "move":
             if self.selected is None:
                 raise EditError("select a station first (click it), then click where it goes")
-            self.controller.move_station(self.selected, x, y)
+            self.controller.station_edits.move(self.selected, x, y)
         elif mode == "draw line":
             raise EditError("click stations to draw a line (add them in 'add station' mode)")
         else:
@@ -217,10 +226,10 @@ class MapEditor(w.VBox):
 
     def _station_click(self, sid: str) -> None:
         if self.mode_bar.mode.value == "draw line":
-            if self.controller.draft is None:
-                self.controller.start_line(sid)
+            if self.controller.line_edits.draft is None:
+                self.controller.line_edits.start(sid)
             else:
-                self.controller.add_stop(sid)
+                self.controller.line_edits.add_stop(sid)
         self.selected = sid
         self.station_bar.show(sid)
 
@@ -255,10 +264,10 @@ class MapEditor(w.VBox):
     def refresh(self) -> None:
         """Redraw the canvas and every panel and bar from the controller."""
         c = self.controller
-        if self.selected not in c.live["stations"]:
+        if self.selected not in c.history.data["stations"]:
             self.selected = None
         self.painter.paint(c, self.selected)
-        self.drag.grid_step = float(c.grid_step)
+        self.drag.grid_step = float(c.station_edits.grid_step)
         self.problems_panel.value = problems_html(c.problems())
         self.stats_panel.value = stats_html(c.stats())
         for bar in self.bars:

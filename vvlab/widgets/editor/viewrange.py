@@ -28,13 +28,13 @@ def content_box(ed: MapEditorController, geo: MapGeometry | None = None) -> Box 
     >>> ed = MapEditorController()
     >>> content_box(ed) is None
     True
-    >>> _ = ed.add_station(0, 0); _ = ed.add_station(4, 2)
+    >>> _ = ed.station_edits.add(0, 0); _ = ed.station_edits.add(4, 2)
     >>> content_box(ed)
     (-2.0, -2.0, 6.0, 4.0)
     """
     pts = [
         (float(s["x"]), float(s["y"]))
-        for s in ed.live["stations"].values()
+        for s in ed.history.data["stations"].values()
         if finite(s.get("x"), s.get("y"))
     ]
     if geo is not None:
@@ -43,7 +43,7 @@ def content_box(ed: MapEditorController, geo: MapGeometry | None = None) -> Box 
             pts += [(bx0, by0), (bx1, by1)]
     if not pts:
         return None
-    pad = LABEL_STEPS * ed.grid_step
+    pad = LABEL_STEPS * ed.station_edits.grid_step
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
 

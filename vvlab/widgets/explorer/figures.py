@@ -1,10 +1,10 @@
-"""Figures and tables of ``BalanceExplorer``: the ``vvlab.viz`` figures of a batch,
-redrawn in place into ``FigureWidget`` objects, and the what-if comparison."""
+"""Figures and tables of ``BalanceExplorer``: the ``vvlab.viz`` figures of a batch
+(the view redraws them in place through
+:class:`~vvlab.widgets.figure_update.FigureUpdate`), and the what-if comparison."""
 
 from __future__ import annotations
 
 import html
-from typing import Any
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -21,23 +21,6 @@ from vvlab.widgets.explorer.batch import Batch
 
 FIGURES = ("distribution", "breakdown", "lines", "heatmap", "bonus race")
 """The explorer's figures, in tab order."""
-
-
-def replace_figure(widget: Any, figure: go.Figure) -> None:
-    """Show ``figure`` in ``widget`` (a ``FigureWidget``), in place: its traces and
-    its layout replace the old ones, the widget object stays the same.
-
-    Examples
-    --------
-    >>> widget = go.FigureWidget(go.Bar(y=[1]))
-    >>> replace_figure(widget, go.Figure(go.Scatter(y=[1, 2], name="new")))
-    >>> [t.name for t in widget.data]
-    ['new']
-    """
-    with widget.batch_update():
-        widget.data = []
-        widget.add_traces(list(figure.data))
-        widget.layout = figure.layout
 
 
 def placeholder_figure(text: str, width: int = 1000, height: int = 360) -> go.Figure:

@@ -31,11 +31,11 @@ from vvlab.widgets.explorer.figures import (
     FIGURES,
     batch_figures,
     placeholder_figure,
-    replace_figure,
     waiting_text,
     what_if_figure,
     what_if_html,
 )
+from vvlab.widgets.figure_update import FigureUpdate, sync_browser_state
 from vvlab.widgets.plotly_import import import_figure_widget
 
 FigureWidget = import_figure_widget()  # without its slowest import: see plotly_import
@@ -101,6 +101,13 @@ class BalanceExplorer(w.VBox):
             self.keep_box,
         ]
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """Displayed: the figures' full state goes to the browser first (see
+        :func:`~vvlab.widgets.figure_update.sync_browser_state`), then the view."""
+        for figure in (*self.figures.values(), self.what_if_figure):
+            sync_browser_state(figure)
+        return super()._repr_mimebundle_(**kwargs)
+
     # -- building -----------------------------------------------------------------------
     def _build_choices(self) -> None:
         c = self.controller
@@ -139,9 +146,11 @@ class BalanceExplorer(w.VBox):
     def _build_results(self) -> None:
         self.by_select = w.Dropdown(options=LABEL_GROUPINGS, value="bot", description="Group by")
         self.focus_select = w.Dropdown(options=[], description="Result")
-        self.figures = {
-            name: FigureWidget(placeholder_figure(waiting_text(name))) for name in FIGURES
+        self.figure_updates = {
+            name: FigureUpdate(FigureWidget(placeholder_figure(waiting_text(name))))
+            for name in FIGURES
         }
+        self.figures = {name: update.widget for name, update in self.figure_updates.items()}
         self.tabs = w.Tab(children=[self.figures[n] for n in FIGURES])
         for i, name in enumerate(FIGURES):
             self.tabs.set_title(i, name)
@@ -162,9 +171,11 @@ class BalanceExplorer(w.VBox):
         self.deck_input = w.Text(placeholder="e.g. 3 3 4 4 5 (2) star free 6!", description="Deck")
         self.what_if_button = button("Run what-if", icon="flask")
         self.what_if_html = w.HTML()
-        self.what_if_figure = FigureWidget(
-            placeholder_figure("No what-if yet: change a line or the deck, then run the what-if.")
+        waiting = placeholder_figure(
+            "No what-if yet: change a line or the deck, then run the what-if."
         )
+        self.what_if_update = FigureUpdate(FigureWidget(waiting))
+        self.what_if_figure = self.what_if_update.widget
         self.line_select.observe(lambda _: self._fill_line(), "value")
         self.what_if_button.on_click(lambda _: self._act(self._run_what_if))
         self.what_if_box = w.VBox(
@@ -297,7 +308,7 @@ class BalanceExplorer(w.VBox):
             return
         focus = self.focus_select.value or 0
         for name, fig in batch_figures(batch, focus, self.by_select.value).items():
-            replace_figure(self.figures[name], fig)
+            self.figure_updates[name].show(fig)
         report = solo_verdict(batch, focus)
         self.verdict_html.value = (
             report.compact_html()
@@ -349,7 +360,7 @@ class BalanceExplorer(w.VBox):
         )
         self.what_if_result = outcome
         self.what_if_html.value = what_if_html(outcome, describe_change(outcome.change))
-        replace_figure(self.what_if_figure, what_if_figure(outcome))
+        self.what_if_update.show(what_if_figure(outcome))
 
     def _keep(self) -> None:
         name = self.controller.keep(self.keep_name.value)

@@ -2,14 +2,15 @@
 
 The figure is built once per city with every trace it will ever need (a hidden band
 per line for "completed", the station names, a preview layer); :meth:`SheetMap.paint`
-then changes only the traces whose content changed, inside one ``batch_update``.
+gives the traces as the sheet shows them to its
+:class:`~vvlab.widgets.figure_update.FigureUpdate` (``figure_update``), which sends
+only what changed, in one message.
 Clicks on a line, its wagon or a station call back into the widget.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from copy import deepcopy
 from typing import Any
 
 import plotly.graph_objects as go
@@ -34,6 +35,7 @@ from vvlab.viz.plan import (
     wagon_links,
     wagon_traces,
 )
+from vvlab.widgets.figure_update import FigureUpdate, with_leaves
 from vvlab.widgets.play.preview import Preview
 from vvlab.widgets.plotly_import import import_figure_widget
 
@@ -42,6 +44,8 @@ FigureWidget = import_figure_widget()  # without its slowest import: see plotly_
 PREVIEW = "#FF6F00"
 LINE_ROLES = ("line", "wagon", "indicators", "bonus", "completed")
 STATION_ROLES = ("stations", "crossed", "stars", "preview")
+MARK_PARTS = ("x", "y", "marker", "meta")
+"""What a sheet's crosses and stars change of their traces."""
 
 
 def _bands(city: CityMap, geo: Any) -> list[go.Scatter]:
@@ -113,8 +117,8 @@ class SheetMap:
         x_axis, y_axis = plan_axes(geo)
         self.figure = FigureWidget(data=traces, layout=plan_layout("", width, height))
         self.figure.update_layout(xaxis=x_axis, yaxis=y_axis, shapes=wagon_links(city, geo))
-        self.index = {(t.meta["role"], t.meta.get("line")): t for t in self.figure.data}
-        self._shown: dict[Any, Any] = {}
+        self.figure_update = FigureUpdate(self.figure)
+        self.index = {(t.meta["role"], t.meta.get("line")): k for k, t in enumerate(traces)}
         for t in self.figure.data:
             if t.meta["role"] in LINE_ROLES:
                 t.on_click(self._line_clicked)
@@ -123,7 +127,7 @@ class SheetMap:
 
     def trace(self, role: str, line: str | None = None) -> Any:
         """The trace drawing ``role`` (of ``line`` for per-line roles)."""
-        return self.index[(role, line)]
+        return self.figure.data[self.index[(role, line)]]
 
     # -- clicks -------------------------------------------------------------------------
     def _line_clicked(self, trace: Any, points: Points, state: Any) -> None:
@@ -148,29 +152,7 @@ class SheetMap:
         trace = self.trace("stations")
         self._click(trace, list(trace.meta["ids"]).index(station))
 
-    # -- showing in the browser ---------------------------------------------------------
-    def sync_browser_state(self) -> None:
-        """Send the whole figure as the browser's starting state, for a view about to be
-        created (call it when the widget holding the map is displayed).
-
-        A view of a ``FigureWidget`` draws the model's ``_widget_data`` and
-        ``_widget_layout``, which plotly sets only when the figure itself is displayed;
-        inside a box the browser has to replay every later edit. An edit that reaches the
-        page before plotly's code has loaded (a notebook run at once, the map out of view)
-        is lost, and the view then draws stale or empty axes (-1 to 6) that the following
-        edits cannot fix. Sending the full state before the display makes it right.
-        """
-        fig = self.figure
-        fig._widget_data = deepcopy(fig._data)
-        fig._widget_layout = deepcopy(fig._layout_obj._props)
-        fig.send_state(["_widget_data", "_widget_layout"])  # even when unchanged here
-
     # -- drawing ------------------------------------------------------------------------
-    def _put(self, key: Any, value: Any, apply: Callable[[Any], None]) -> None:
-        if self._shown.get(key, ...) != value:
-            apply(value)
-            self._shown[key] = value
-
     def paint(
         self, sheet: Sheet, title: str, preview: Preview | None = None, pick_lines: bool = True
     ) -> None:
@@ -179,66 +161,51 @@ class SheetMap:
         With ``pick_lines=False`` (a free card) the lines take no clicks, so a click
         near a station always reaches the station.
         """
-        fig = self.figure
-        with fig.batch_update():
-            self._put("title", title, lambda v: setattr(fig.layout.title, "text", v))
-            self._put("pick_lines", pick_lines, self._lines_clickable)
-            for line in self.city.lines:
-                self._paint_line(sheet, line)
-            marks = tuple(sheet.marks.items())
-            self._put("marks", marks, lambda v: self._paint_marks(sheet))
-            self._put("preview", self._preview_key(preview), self._paint_preview)
-
-    def _lines_clickable(self, on: bool) -> None:
+        shown = self.figure_update
+        specs = list(shown.traces)
+        hover = "text" if pick_lines else "skip"
         for line in self.city.lines:
-            self.trace("line", line.id).hoverinfo = "text" if on else "skip"
-            self.trace("completed", line.id).hoverinfo = "text" if on else "skip"
+            self._paint_line(specs, sheet, line, hover)
+        self._paint_marks(specs, sheet)
+        self._set(specs, "preview", None, self._preview_values(preview))
+        layout = {**shown.layout, "title": {**shown.layout.get("title", {}), "text": title}}
+        shown.update(specs, layout)
 
-    def _paint_line(self, sheet: Sheet, line: Any) -> None:
+    def _set(self, specs: list[dict], role: str, line: str | None, values: dict) -> None:
+        k = self.index[(role, line)]
+        specs[k] = with_leaves(specs[k], values)
+
+    def _paint_line(self, specs: list[dict], sheet: Sheet, line: Any, hover: str) -> None:
         done = sheet.completed.get(line.id)
-        band = self.trace("completed", line.id)
-        hover = (
-            done and f"{line.id} completed on turn {done.turn}: {done.kind} bonus +{done.points}"
-        )
-        self._put(
-            ("completed", line.id), hover, lambda v: band.update(visible=bool(v), hovertext=v)
-        )
-        boxes = self.trace("indicators", line.id)
-        texts = tuple(sheet.indicators[line.id]) + ("",) * sheet.free_indicators(line.id)
+        band = done and f"{line.id} completed on turn {done.turn}: {done.kind} bonus +{done.points}"
+        self._set(specs, "line", line.id, {"hoverinfo": hover})
+        values = {"visible": bool(band), "hovertext": band or None, "hoverinfo": hover}
+        self._set(specs, "completed", line.id, values)
+        texts = list(sheet.indicators[line.id]) + [""] * sheet.free_indicators(line.id)
         colors = [FILLED_BOX if t else "#FFFFFF" for t in texts]
-        self._put(("boxes", line.id), texts, lambda v: boxes.update(text=v, marker_color=colors))
-        bonus = self.trace("bonus", line.id)
-        self._put(("bonus", line.id), bonus_text(line, sheet), lambda v: bonus.update(text=[v]))
+        self._set(specs, "indicators", line.id, {"text": texts, "marker.color": colors})
+        self._set(specs, "bonus", line.id, {"text": [bonus_text(line, sheet)]})
 
-    def _paint_marks(self, sheet: Sheet) -> None:
-        for role, fresh in (
-            ("crossed", crossed_trace(self.city, sheet)),
-            ("stars", stars_trace(self.city, sheet)),
+    def _paint_marks(self, specs: list[dict], sheet: Sheet) -> None:
+        for role, fresh, parts in (
+            ("crossed", crossed_trace(self.city, sheet), MARK_PARTS),
+            ("stars", stars_trace(self.city, sheet), (*MARK_PARTS, "text", "hovertext")),
         ):
-            t = self.trace(role)
-            t.update(x=fresh.x, y=fresh.y, marker=fresh.marker.to_plotly_json(), meta=fresh.meta)
-            if role == "stars":
-                t.update(text=fresh.text, hovertext=fresh.hovertext)
+            drawn = fresh.to_plotly_json()
+            self._set(specs, role, None, {part: drawn.get(part) for part in parts})
         text, hover = station_marks(self.city, sheet)
-        stations = self.trace("stations")
-        self._put("station hover", hover, lambda v: setattr(stations, "customdata", v))
         # a star written in a transfer station replaces its star value label
-        self._put("star values", tuple(text), lambda v: stations.update(text=v))
+        self._set(specs, "stations", None, {"customdata": hover, "text": text})
 
-    def _preview_key(self, preview: Preview | None) -> tuple:
-        if preview is None or not preview.stations:
-            return ()
-        star = "" if preview.mark == "X" else f"★{preview.mark}"
-        return tuple((s, star or str(i + 1)) for i, s in enumerate(preview.stations))
-
-    def _paint_preview(self, key: tuple) -> None:
-        ids = [s for s, _ in key]
+    def _preview_values(self, preview: Preview | None) -> dict[str, Any]:
+        ids = list(preview.stations) if preview is not None else []
+        star = "" if preview is None or preview.mark == "X" else f"★{preview.mark}"
         st = self.city.stations
-        self.trace("preview").update(
-            x=[st[s].x for s in ids],
-            y=[st[s].y for s in ids],
-            text=[label for _, label in key],
-            hovertext=[f"{st[s].name}: filled by this move" for s in ids],
-            marker_size=[station_size(len(self.city.lines_through(s))) + 12 for s in ids],
-            meta={"role": "preview", "ids": ids},
-        )
+        return {
+            "x": [st[s].x for s in ids],
+            "y": [st[s].y for s in ids],
+            "text": [star or str(i + 1) for i in range(len(ids))],
+            "hovertext": [f"{st[s].name}: filled by this move" for s in ids],
+            "marker.size": [station_size(len(self.city.lines_through(s))) + 12 for s in ids],
+            "meta": {"role": "preview", "ids": ids},
+        }

@@ -19,6 +19,7 @@ from vvlab.engine.game import MAX_PLAYERS
 from vvlab.model import builtin_maps
 from vvlab.model.colors import text_color
 from vvlab.widgets.controls import button, compile_notes_in, message_html, row
+from vvlab.widgets.figure_update import sync_browser_state
 from vvlab.widgets.play.controller import (
     PERSON,
     SEED_BOX_MAX,
@@ -170,7 +171,7 @@ class PlayWidget(w.VBox):
             ],
             layout=w.Layout(flex="1 1 260px", min_width="240px", max_width="420px"),
         )
-        self.map.sync_browser_state()  # a new map in a shown widget: its view comes next
+        sync_browser_state(self.figure)  # a new map in a shown widget: its view comes next
         self.game_area = w.HBox([self.figure, side], layout=w.Layout(flex_flow="row wrap"))
         self.children = [
             self.setup_panel,
@@ -227,8 +228,8 @@ class PlayWidget(w.VBox):
     # -- showing ------------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """Displayed: the map's full state goes to the browser first (see
-        :meth:`SheetMap.sync_browser_state`), then the widget's view."""
-        self.map.sync_browser_state()
+        :func:`~vvlab.widgets.figure_update.sync_browser_state`), then the widget's view."""
+        sync_browser_state(self.figure)
         return super()._repr_mimebundle_(**kwargs)
 
     @property
