@@ -9,9 +9,10 @@ from collections import Counter
 import pandas as pd
 import pytest
 
+from vvlab.plan.geometry import boxes_overlap
 from vvlab.viz import bonus_vs_completion
 from vvlab.viz.balance import LABEL_SIZE, MARKER_SIZE, to_pixels
-from vvlab.viz.layout import legend_fits, overlaps, text_width
+from vvlab.viz.layout import legend_fits, text_width
 
 
 @pytest.fixture(scope="module")
@@ -75,12 +76,12 @@ def test_labels_apart_from_each_other_and_the_markers(crowded):
     points = set(zip(crowded.line_rate, crowded.bonus_first, strict=True))
     assert len(boxes) >= len(points) / 2
     for a, b in itertools.combinations(boxes, 2):
-        assert not overlaps(a, b), (a, b)
+        assert not boxes_overlap(a, b), (a, b)
     half = MARKER_SIZE / 2
     for rate, bonus in zip(crowded.line_rate, crowded.bonus_first, strict=True):
         x, y = to_pixels(fig, rate, bonus)
         marker = (x - half, y - half, x + half, y + half)
-        assert not any(overlaps(marker, box) for box in boxes)
+        assert not any(boxes_overlap(marker, box) for box in boxes)
 
 
 def test_every_line_labelled_once_or_on_hover(crowded):

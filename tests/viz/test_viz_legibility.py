@@ -10,6 +10,7 @@ import pandas as pd
 import pytest
 
 import vvlab
+from vvlab.plan.geometry import boxes_overlap
 from vvlab.viz import (
     bonus_race,
     draw_map,
@@ -22,7 +23,6 @@ from vvlab.viz import (
 from vvlab.viz.layout import (
     legend_entries,
     legend_fits,
-    overlaps,
     place_labels,
     text_width,
 )
@@ -122,7 +122,7 @@ def test_place_labels_never_overlaps():
     boxes = [p[1] for p in placed if p is not None]
     assert len(boxes) > 20
     for a, b in itertools.combinations(boxes, 2):
-        assert not overlaps(a, b)
+        assert not boxes_overlap(a, b)
     for (x, y), choice, (w, h) in zip(points, placed, sizes, strict=True):
         if choice is not None:
             x0, y0, x1, y1 = choice[1]
@@ -157,7 +157,7 @@ def test_station_names_on_the_plan_do_not_overlap(builtin, draw):
     written = [text.replace("<br>", " ") for text in names.text]  # long names on two lines
     assert written == [builtin.stations[s].name for s in shown]
     for a, b in itertools.combinations(names.meta["boxes"], 2):
-        assert not overlaps(a, b)
+        assert not boxes_overlap(a, b)
     transfers = [s for s in builtin.stations if len(builtin.lines_through(s)) > 1]
     assert set(transfers[:1]) <= set(shown) or len(transfers) == 0
 

@@ -23,6 +23,25 @@ Point = tuple[float, float]
 Box = tuple[float, float, float, float]
 """An axis-aligned rectangle ``(x0, y0, x1, y1)`` with ``x0 <= x1`` and ``y0 <= y1``."""
 
+
+def inflate(box: Box, by: float) -> Box:
+    """``box`` grown by ``by`` on every side.
+
+    >>> inflate((0, 0, 1, 1), 1)
+    (-1, -1, 2, 2)
+    """
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
+
+
+def boxes_overlap(a: Box, b: Box) -> bool:
+    """True when two rectangles share more than an edge.
+
+    >>> boxes_overlap((0, 0, 2, 2), (1, 1, 3, 3)), boxes_overlap((0, 0, 1, 1), (1, 0, 2, 1))
+    (True, False)
+    """
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 WIDTH, HEIGHT = 1000, 700
 MARGIN = {"l": 10, "r": 170, "t": 56, "b": 10}
 """Figure margins in pixels; the right one holds the legend of lines."""

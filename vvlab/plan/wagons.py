@@ -67,24 +67,6 @@ def wagon_shape(indicators: int) -> tuple[Box, list[Point], Point]:
     return (-BODY / 2, -BODY / 2, right, top), boxes, text
 
 
-def inflate(box: Box, by: float) -> Box:
-    """``box`` grown by ``by`` on every side.
-
-    >>> inflate((0, 0, 1, 1), 1)
-    (-1, -1, 2, 2)
-    """
-    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
-
-
-def boxes_overlap(a: Box, b: Box) -> bool:
-    """True when two rectangles share more than an edge.
-
-    >>> boxes_overlap((0, 0, 2, 2), (1, 1, 3, 3)), boxes_overlap((0, 0, 1, 1), (1, 0, 2, 1))
-    (True, False)
-    """
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
 def points_in_box(points: np.ndarray, radii: np.ndarray, box: Box) -> np.ndarray:
     """Which discs (centres ``points`` of shape ``(n, 2)``, ``radii``) touch the
     rectangle, counting each disc by its bounding square.

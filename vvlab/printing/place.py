@@ -19,9 +19,7 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from vvlab.plan.geometry import segments_hitting_box
-from vvlab.plan.wagons import boxes_overlap, inflate
-from vvlab.printing.page import Box
+from vvlab.plan.geometry import Box, boxes_overlap, inflate, segments_hitting_box
 
 __all__ = ["Room"]
 

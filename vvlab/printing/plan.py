@@ -25,10 +25,17 @@ from itertools import combinations, pairwise
 from typing import TYPE_CHECKING
 
 from vvlab.model.colors import text_color
-from vvlab.plan.geometry import direction, line_path, segment_lines, segment_offsets
-from vvlab.plan.wagons import boxes_overlap, inflate
+from vvlab.plan.geometry import (
+    Box,
+    boxes_overlap,
+    direction,
+    inflate,
+    line_path,
+    segment_lines,
+    segment_offsets,
+)
 from vvlab.printing.fonts import text_width
-from vvlab.printing.page import INK, Box, Polyline, Rect, Shape, Text
+from vvlab.printing.page import INK, Polyline, Rect, Shape, Text
 from vvlab.printing.place import Room, Segment
 
 if TYPE_CHECKING:

@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from vvlab.plan.geometry import LINE_WIDTH, Point, segments_hitting_box
-from vvlab.viz.layout import Box, plain_text
+from vvlab.plan.geometry import LINE_WIDTH, Box, Point, segments_hitting_box
+from vvlab.viz.layout import plain_text
 from vvlab.viz.name_options import (  # noqa: F401  (re-exported: the names' API)
     LEADER_REACH,
     LEADING,

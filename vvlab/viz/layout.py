@@ -12,15 +12,13 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from vvlab.plan.geometry import Box
 from vvlab.viz.scene import choose_boxes
 
 CHAR_WIDTH = 0.62
 """Average glyph width as a share of the font size (generous for sans-serif text)."""
 LEGEND_SYMBOL = 40
 """Pixels of a legend item besides its text: the symbol and the gaps."""
-
-Box = tuple[float, float, float, float]
-"""An axis-aligned rectangle ``(x0, y0, x1, y1)``."""
 
 _TAGS = re.compile(r"<[^>]*>")
 
@@ -127,15 +125,6 @@ def right_margin(entries: Sequence[str], size: float = 12, least: int = 80) -> i
     """
     widest = max((text_width(e, size) for e in entries), default=0)
     return max(least, int(widest + LEGEND_SYMBOL + 0.5) + 1)
-
-
-def overlaps(a: Box, b: Box) -> bool:
-    """Whether two boxes overlap (touching edges do not).
-
-    >>> overlaps((0, 0, 2, 2), (1, 1, 3, 3)), overlaps((0, 0, 1, 1), (1, 0, 2, 1))
-    (True, False)
-    """
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 POSITIONS = (

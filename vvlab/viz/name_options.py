@@ -13,8 +13,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from vvlab.plan.geometry import Point
-from vvlab.viz.layout import Box, plain_text
+from vvlab.plan.geometry import Box, Point
+from vvlab.viz.layout import plain_text
 from vvlab.viz.scene import Segment, as_segment
 
 NAME_SIZE = 10
