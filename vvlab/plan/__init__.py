@@ -3,7 +3,9 @@
 and bonus) placed at the ends of the lines. Plain numpy: it imports neither plotly nor
 reportlab, so that printing a sheet never loads the screen's stack.
 
-- :mod:`vvlab.plan.geometry`: segments, offsets of lines sharing track, boxes and the
-  tests between them;
+- :mod:`vvlab.plan.geometry`: the one ``Box`` and overlap test, segments, offsets of
+  lines sharing track, segment clipping and the hit test of segments and boxes;
+- :mod:`vvlab.plan.scene`: labels placed one after another without overlaps
+  (``LabelScene``, ``choose_boxes``) and the line raster that keeps them off lines;
 - :mod:`vvlab.plan.wagons`: where each line's wagon goes.
 """

@@ -239,7 +239,7 @@ def clip_segments(p: np.ndarray, q: np.ndarray, box: Box) -> tuple[np.ndarray, n
     """Where each segment ``p[i] -> q[i]`` runs inside the rectangle, as the fractions
     ``t0 <= t1`` of its length (``t0 > t1``: it misses the rectangle); Liang-Barsky,
     vectorised. ``box`` may hold columns of many rectangles (see
-    :func:`~vvlab.viz.scene.box_columns`).
+    :func:`~vvlab.plan.scene.box_columns`).
 
     >>> t0, t1 = clip_segments(np.array([[0.0, 5.0]]), np.array([[20.0, 5.0]]), (5, 0, 10, 10))
     >>> t0.tolist(), t1.tolist()

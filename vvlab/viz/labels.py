@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from vvlab.plan.geometry import LINE_WIDTH, Box, Point, segments_hitting_box
+from vvlab.plan.scene import LabelScene, Segment, box_columns
 from vvlab.viz.layout import plain_text
 from vvlab.viz.name_options import (  # noqa: F401  (re-exported: the names' API)
     LEADER_REACH,
@@ -32,7 +33,6 @@ from vvlab.viz.name_options import (  # noqa: F401  (re-exported: the names' API
     name_width,
     wrapped,
 )
-from vvlab.viz.scene import LabelScene, Segment, box_columns
 
 
 def place_names(

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from vvlab.plan.geometry import Box
-from vvlab.viz.scene import choose_boxes
+from vvlab.plan.scene import choose_boxes
 
 CHAR_WIDTH = 0.62
 """Average glyph width as a share of the font size (generous for sans-serif text)."""

@@ -14,8 +14,8 @@ from typing import NamedTuple
 import numpy as np
 
 from vvlab.plan.geometry import Box, Point
+from vvlab.plan.scene import Segment, as_segment
 from vvlab.viz.layout import plain_text
-from vvlab.viz.scene import Segment, as_segment
 
 NAME_SIZE = 10
 """Font size of station names, pixels."""

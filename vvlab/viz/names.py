@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any
 import plotly.graph_objects as go
 
 from vvlab.plan.geometry import Box, Frame, Point, station_size
+from vvlab.plan.scene import Segment
 from vvlab.plan.wagons import wagon_shape
 from vvlab.viz.labels import Name
 from vvlab.viz.plan import FONT, INK
 from vvlab.viz.relabel import Naming, place_naming
-from vvlab.viz.scene import Segment
 
 if TYPE_CHECKING:
     from vvlab.model.citymap import CityMap

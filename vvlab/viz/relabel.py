@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from vvlab.plan.geometry import LINE_WIDTH, Box, Point, clip_segments, segments_hitting_box
+from vvlab.plan.scene import Segment, box_columns
 from vvlab.viz.labels import (
     LEADER_REACH,
     LEADING,
@@ -32,7 +33,6 @@ from vvlab.viz.labels import (
     place_names,
     station_options,
 )
-from vvlab.viz.scene import Segment, box_columns
 
 __all__ = ["Naming", "place_again", "place_naming"]
 
