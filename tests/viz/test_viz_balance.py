@@ -10,9 +10,10 @@ import pandas as pd
 import pytest
 
 from vvlab.plan.geometry import boxes_overlap
+from vvlab.plan.text import SCREEN
 from vvlab.viz import bonus_vs_completion
 from vvlab.viz.balance import LABEL_SIZE, MARKER_SIZE, to_pixels
-from vvlab.viz.layout import legend_fits, text_width
+from vvlab.viz.layout import legend_fits
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +46,7 @@ def label_boxes(fig) -> list[tuple[float, float, float, float]]:
         labels.x, labels.y, labels.text, labels.textposition, strict=True
     ):
         px, py = to_pixels(fig, x, y)
-        w, h = text_width(text, LABEL_SIZE), LABEL_SIZE * 1.3
+        w, h = SCREEN.width(text, LABEL_SIZE), LABEL_SIZE * 1.3
         vertical, horizontal = position.split()
         cx = {"left": px - gap - w / 2, "right": px + gap + w / 2}.get(horizontal, px)
         cy = {"top": py + gap + h / 2, "bottom": py - gap - h / 2}.get(vertical, py)

@@ -11,6 +11,7 @@ import pytest
 
 import vvlab
 from vvlab.plan.geometry import boxes_overlap
+from vvlab.plan.text import plain_text
 from vvlab.viz import (
     bonus_race,
     draw_map,
@@ -23,9 +24,10 @@ from vvlab.viz import (
 from vvlab.viz.layout import (
     legend_entries,
     legend_fits,
+    legend_width,
     place_labels,
-    text_width,
 )
+from vvlab.viz.plan import LEGEND_CHARS, line_label
 from vvlab.viz.results import BAR_WIDTH
 
 LONG_BOTS = ["lookahead:depth=1", "greedy", "random"]
@@ -53,10 +55,19 @@ def figures(runs):
     yield "plan", draw_map(one.city, names=True)
 
 
-def test_text_width_grows_with_characters_and_size():
-    assert text_width("abcd", 10) == 2 * text_width("ab", 10)
-    assert text_width("ab", 20) == 2 * text_width("ab", 10)
-    assert text_width("<b>ab</b>") == text_width("ab")
+def test_legend_width_grows_with_characters_and_size():
+    assert legend_width("abcd", 10) > legend_width("ab", 10)
+    assert legend_width("ab", 20) == 2 * legend_width("ab", 10)
+    assert legend_width("<b>ab</b>") == legend_width("ab")
+
+
+def test_legend_width_is_generous_for_the_entries_vvlab_shows():
+    """At least the 0.62 em per character the browser tests' legends fitted with."""
+    entries = [*LONG_BOTS, "lookahead:depth=2,samples=8", "rollout", "first bonus"]
+    for name in vvlab.builtin_maps():
+        entries += [line_label(line, LEGEND_CHARS) for line in vvlab.load_map(name).lines]
+    for entry in entries:
+        assert legend_width(entry, 12) >= 0.62 * 12 * len(plain_text(entry)), entry
 
 
 def test_every_legend_fits_inside_its_figure(runs):

@@ -34,7 +34,7 @@ from vvlab.plan.geometry import (
     segment_lines,
     segment_offsets,
 )
-from vvlab.printing.fonts import text_width
+from vvlab.printing.fonts import PAPER
 from vvlab.printing.page import INK, Polyline, Rect, Shape, Text
 from vvlab.printing.place import Room, Segment
 
@@ -236,7 +236,7 @@ def _tag(line_id: str, color: str, box: Box, filled: bool) -> list[Shape]:
 
 
 def _tag_size(line_id: str) -> tuple[float, float]:
-    return text_width(line_id, TAG_SIZE, bold=True) + 2.2, TAG_SIZE + 1.6
+    return PAPER.width(line_id, TAG_SIZE, bold=True) + 2.2, TAG_SIZE + 1.6
 
 
 def _end_tags(city: CityMap, boxes, paths, room: Room) -> tuple[list[Shape], list[str]]:
@@ -302,7 +302,7 @@ def _names(city: CityMap, boxes: dict[str, Box], room: Room) -> tuple[list[Shape
     order = sorted(city.stations, key=lambda sid: -len(city.lines_through(sid)))
     for sid in order:
         name = city.stations[sid].name
-        width = text_width(name, NAME_SIZE)
+        width = PAPER.width(name, NAME_SIZE)
         for label, x, anchor in _name_spots(boxes[sid], width):
             if room.first_free([label]):
                 baseline = label[3] - NAME_SIZE * 0.28

@@ -14,8 +14,9 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from vvlab.plan.text import SCREEN
 from vvlab.viz.colors import group_colors
-from vvlab.viz.layout import fit_legend, place_labels, text_width
+from vvlab.viz.layout import fit_legend, place_labels
 from vvlab.viz.plan import FONT, INK
 
 LABEL_SIZE = 11  # px, the font of the line labels
@@ -61,7 +62,7 @@ def _label_trace(fig: go.Figure, groups: dict[tuple[float, float], list[str]]) -
     """One text label per point, each placed where it hits no other label or marker."""
     points = [to_pixels(fig, x, y) for x, y in groups]
     texts = [", ".join(ids) for ids in groups.values()]
-    sizes = [(text_width(t, LABEL_SIZE), LABEL_SIZE * 1.3) for t in texts]
+    sizes = [(SCREEN.width(t, LABEL_SIZE), LABEL_SIZE * 1.3) for t in texts]
     half = MARKER_SIZE / 2 + 1
     markers = [(px - half, py - half, px + half, py + half) for px, py in points]
     width, height = plot_area(fig)

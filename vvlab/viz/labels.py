@@ -18,7 +18,7 @@ import numpy as np
 
 from vvlab.plan.geometry import LINE_WIDTH, Box, Point, segments_hitting_box
 from vvlab.plan.scene import LabelScene, Segment, box_columns
-from vvlab.viz.layout import plain_text
+from vvlab.plan.text import plain_text
 from vvlab.viz.name_options import (  # noqa: F401  (re-exported: the names' API)
     LEADER_REACH,
     LEADING,
@@ -30,7 +30,6 @@ from vvlab.viz.name_options import (  # noqa: F401  (re-exported: the names' API
     Options,
     leader_options,
     name_options,
-    name_width,
     wrapped,
 )
 

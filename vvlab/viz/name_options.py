@@ -1,21 +1,19 @@
 """Where a station's name may go: beside its station's marker (:func:`name_options`,
 on one line or broken onto two), or set apart with a leader line
-(:func:`leader_options`), each as an array of candidate boxes, best first; and how
-wide a name is (:func:`name_width`). :mod:`vvlab.viz.labels` places them.
+(:func:`leader_options`), each as an array of candidate boxes, best first;
+:mod:`vvlab.viz.labels` places them.
 """
 
 from __future__ import annotations
 
-import functools
 import math
-import unicodedata
 from typing import NamedTuple
 
 import numpy as np
 
 from vvlab.plan.geometry import Box, Point
 from vvlab.plan.scene import Segment, as_segment
-from vvlab.viz.layout import plain_text
+from vvlab.plan.text import screen_width
 
 NAME_SIZE = 10
 """Font size of station names, pixels."""
@@ -26,44 +24,6 @@ LEADING = 1.25
 """Height of a line of text as a share of its font size."""
 NAME_GAP = 3
 """Pixels between a station's marker and its name."""
-
-_GLYPHS = {
-    **dict.fromkeys("ijlI|.,:;'!", 0.28),
-    **dict.fromkeys("ftr -()[]/", 0.34),
-    **dict.fromkeys('sczkvxyJ"', 0.5),
-    **dict.fromkeys("ABEKPSVXYFTZ", 0.68),
-    **dict.fromkeys("mM", 0.84),
-    **dict.fromkeys("wCDHNRU&", 0.73),
-    **dict.fromkeys("GOQ", 0.78),
-    "–": 0.56,
-    "W": 0.95,
-    "—": 1.0,
-}
-"""Glyph widths of Arial (as a share of the font size, rounded up) that differ much
-from :data:`GLYPH`; accented letters count as their base letter. Liberation Sans,
-Arial's stand-in on Linux, has the same widths."""
-GLYPH = 0.58
-"""Width of the other glyphs (most lower-case letters and digits are 0.56), rounded
-up."""
-
-
-@functools.lru_cache(maxsize=8192)
-def name_width(text: str, size: float = NAME_SIZE) -> float:
-    """Width in pixels of ``text`` (its longest line) in Arial at ``size`` px, from
-    the glyph widths: station names are mostly narrow letters, which the generous
-    :func:`~vvlab.viz.layout.text_width` would make a fifth wider than they are.
-    Remembered (the map editor asks for the same names on every edit).
-
-    >>> name_width("Réaumur – Sébastopol"), name_width("Zoo<br>Tierpark")
-    (107.5, 38.8)
-    """
-    lines = plain_text(text).split("\n")
-    return round(max(sum(_glyph(ch) for ch in line) for line in lines) * size, 2)
-
-
-def _glyph(ch: str) -> float:
-    base = unicodedata.normalize("NFD", ch)[:1] or ch
-    return _GLYPHS.get(base, GLYPH)
 
 
 class Name(NamedTuple):
@@ -127,7 +87,7 @@ _H_Y = np.array([0, 0, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, 1, 1, 1, -1, -1, -1
 def _texts(name: str, size: float) -> tuple[list[str], np.ndarray, np.ndarray]:
     """The ways to write ``name`` (one line, then two) with their widths and heights."""
     texts = [t for t in (name, wrapped(name)) if t is not None]
-    widths = np.array([name_width(t, size) for t in texts])
+    widths = np.array([screen_width(t, size) for t in texts])
     heights = np.array([size * LEADING * (1 + t.count("<br>")) for t in texts])
     return texts, widths, heights
 

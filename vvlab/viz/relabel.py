@@ -21,6 +21,7 @@ import numpy as np
 
 from vvlab.plan.geometry import LINE_WIDTH, Box, Point, clip_segments, segments_hitting_box
 from vvlab.plan.scene import Segment, box_columns
+from vvlab.plan.text import screen_width
 from vvlab.viz.labels import (
     LEADER_REACH,
     LEADING,
@@ -29,7 +30,6 @@ from vvlab.viz.labels import (
     RINGS,
     Name,
     keep_relative,
-    name_width,
     place_names,
     station_options,
 )
@@ -258,7 +258,7 @@ def _reaches(now: Naming, placed: dict[str, Name], changed: set[str], ids: list[
             rows.append(_name_extent(placed[sid]))
             continue
         (x, y), r = now.points[sid], now.radii[sid]
-        width, height = name_width(now.names[sid], NAME_SIZE), 2 * LEADING * NAME_SIZE
+        width, height = screen_width(now.names[sid], NAME_SIZE), 2 * LEADING * NAME_SIZE
         near = r + NAME_GAP + RINGS[-1] + 1
         far = LEADER_REACH[-1] + 1 if sid in now.key else near
         rows.append((x - far - width, y - far - height, x + far + width, y + far + height))
