@@ -10,11 +10,11 @@ import pytest
 
 import vvlab
 from vvlab.model.generate import generate_city
+from vvlab.plan import names as labels
 from vvlab.plan.geometry import segments_hitting_box
+from vvlab.plan.names import Name, keep_relative
 from vvlab.plan.scene import LineRaster, sample_points
 from vvlab.plan.wagons import _grow, _Obstacles, map_geometry, points_in_box
-from vvlab.viz import labels
-from vvlab.viz.labels import Name, keep_relative
 from vvlab.viz.names import placed_names, station_points
 
 CITIES = ["paris", "madrid", "berlin"]

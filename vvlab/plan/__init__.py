@@ -7,5 +7,9 @@ reportlab, so that printing a sheet never loads the screen's stack.
   lines sharing track, segment clipping and the hit test of segments and boxes;
 - :mod:`vvlab.plan.scene`: labels placed one after another without overlaps
   (``LabelScene``, ``choose_boxes``) and the line raster that keeps them off lines;
+- :mod:`vvlab.plan.text`: how wide text is (``TextMeasure``; the screen's ``SCREEN``);
+- :mod:`vvlab.plan.name_options`, :mod:`vvlab.plan.names`: the one name placer (where a
+  station's name may go; ``place_names``), :mod:`vvlab.plan.relabel`: names placed
+  again after an edit only where it matters;
 - :mod:`vvlab.plan.wagons`: where each line's wagon goes.
 """

@@ -24,8 +24,8 @@ import plotly.graph_objects as go
 
 from vvlab.model import CityMap
 from vvlab.plan.geometry import MARGIN, Box, Frame
+from vvlab.plan.names import Name
 from vvlab.plan.wagons import MapGeometry, map_geometry
-from vvlab.viz.labels import Name
 from vvlab.viz.maps import map_title, plan_traces
 from vvlab.viz.names import placed_names
 from vvlab.viz.plan import plan_axes, plan_layout, wagon_links

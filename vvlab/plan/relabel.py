@@ -2,7 +2,7 @@
 
 An edit in the map editor changes a few stations and the lines between them; the
 names far from it cannot be affected, and placing every name again (as
-:func:`~vvlab.viz.labels.place_names` does) was most of an edit's time. A
+:func:`~vvlab.plan.names.place_names` does) was most of an edit's time. A
 :class:`Naming` holds everything a placement depends on; :func:`place_again` compares
 the one the names were placed for with the new one, marks the areas that changed
 (stations added, moved, renamed or resized, lines and obstacles added or removed) and
@@ -20,9 +20,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from vvlab.plan.geometry import LINE_WIDTH, Box, Point, clip_segments, segments_hitting_box
-from vvlab.plan.scene import Segment, box_columns
-from vvlab.plan.text import screen_width
-from vvlab.viz.labels import (
+from vvlab.plan.names import (
     LEADER_REACH,
     LEADING,
     NAME_GAP,
@@ -33,6 +31,8 @@ from vvlab.viz.labels import (
     place_names,
     station_options,
 )
+from vvlab.plan.scene import Segment, box_columns
+from vvlab.plan.text import screen_width
 
 __all__ = ["Naming", "place_again", "place_naming"]
 
@@ -42,7 +42,7 @@ CHANGED_SHARE = 0.3
 
 class Naming(NamedTuple):
     """What a placement of station names depends on (pixels, y up), as
-    :func:`~vvlab.viz.labels.place_names` takes it: the text of each station to name
+    :func:`~vvlab.plan.names.place_names` takes it: the text of each station to name
     (in placing order), every station's point and marker radius, the ``key``
     stations, the ``lines`` and ``obstacles`` to keep clear of, the ``bounds``."""
 
@@ -58,7 +58,7 @@ class Naming(NamedTuple):
 def place_naming(
     naming: Naming, keep: dict[str, Name] | None = None, memo: dict | None = None
 ) -> dict[str, Name]:
-    """:func:`~vvlab.viz.labels.place_names` for ``naming`` (``keep`` and ``memo`` as
+    """:func:`~vvlab.plan.names.place_names` for ``naming`` (``keep`` and ``memo`` as
     there).
 
     >>> naming = Naming({"a": "Aa"}, {"a": (50.0, 50.0)}, {"a": 4.0}, frozenset({"a"}),

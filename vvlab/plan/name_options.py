@@ -1,7 +1,7 @@
 """Where a station's name may go: beside its station's marker (:func:`name_options`,
 on one line or broken onto two), or set apart with a leader line
 (:func:`leader_options`), each as an array of candidate boxes, best first;
-:mod:`vvlab.viz.labels` places them.
+:mod:`vvlab.plan.names` places them.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import numpy as np
 
 from vvlab.plan.geometry import Box, Point
 from vvlab.plan.scene import Segment, as_segment
-from vvlab.plan.text import screen_width
+from vvlab.plan.text import SCREEN, TextMeasure
 
 NAME_SIZE = 10
 """Font size of station names, pixels."""
@@ -84,24 +84,33 @@ _D_Y = np.array([0, 0, 0, 0, 1, -1, 1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
 _H_Y = np.array([0, 0, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, 1, 1, 1, -1, -1, -1, -1]) / 2
 
 
-def _texts(name: str, size: float) -> tuple[list[str], np.ndarray, np.ndarray]:
+def _texts(
+    name: str, size: float, measure: TextMeasure
+) -> tuple[list[str], np.ndarray, np.ndarray]:
     """The ways to write ``name`` (one line, then two) with their widths and heights."""
     texts = [t for t in (name, wrapped(name)) if t is not None]
-    widths = np.array([screen_width(t, size) for t in texts])
+    widths = np.array([measure.width(t, size) for t in texts])
     heights = np.array([size * LEADING * (1 + t.count("<br>")) for t in texts])
     return texts, widths, heights
 
 
-def name_options(name: str, point: Point, radius: float, size: float = NAME_SIZE) -> Options:
+def name_options(
+    name: str,
+    point: Point,
+    radius: float,
+    size: float = NAME_SIZE,
+    measure: TextMeasure = SCREEN,
+) -> Options:
     """Where the name of a station (marker ``radius`` at ``point``) may go, best first:
     for each distance in :data:`RINGS`, 20 places around the station on one line, then
-    on two (:func:`wrapped`).
+    on two (:func:`wrapped`); widths by ``measure`` (the screen's, in pixels, unless
+    given).
 
     >>> options = name_options("Charles de Gaulle", (0, 0), 4)
     >>> len(options.boxes), options.name(0).text, options.name(0).box
     (120, 'Charles de Gaulle', (7.0, -6.25, 92.1, 6.25))
     """
-    texts, widths, heights = _texts(name, size)
+    texts, widths, heights = _texts(name, size, measure)
     gaps = np.repeat(radius + NAME_GAP + np.array(RINGS, dtype=float), len(texts))[:, None]
     which = np.tile(np.arange(len(texts)), len(RINGS))
     w, h = widths[which][:, None], heights[which][:, None]
@@ -116,7 +125,13 @@ LEADER_REACH = (26, 40, 58, 80, 110, 150)
 _TURNS = np.round([(math.cos(k * math.pi / 8), math.sin(k * math.pi / 8)) for k in range(16)], 12)
 
 
-def leader_options(name: str, point: Point, radius: float, size: float = NAME_SIZE) -> Options:
+def leader_options(
+    name: str,
+    point: Point,
+    radius: float,
+    size: float = NAME_SIZE,
+    measure: TextMeasure = SCREEN,
+) -> Options:
     """Places for a name set apart from its crowded station, best first: the nearest
     of :data:`LEADER_REACH` first, in 16 directions, on one line then on two; each box
     touches the end of its leader (from just outside the marker) with the side or
@@ -126,7 +141,7 @@ def leader_options(name: str, point: Point, radius: float, size: float = NAME_SI
     >>> len(options.boxes), options.name(0).box, options.name(0).leader
     (192, (26.0, -6.25, 89.5, 6.25), ((7.5, 0.0), (26.0, 0.0)))
     """
-    texts, widths, heights = _texts(name, size)
+    texts, widths, heights = _texts(name, size, measure)
     n = len(texts)
     reach = np.repeat(np.array(LEADER_REACH, dtype=float), 16 * n)
     turn = np.tile(np.repeat(_TURNS, n, axis=0), (len(LEADER_REACH), 1))
