@@ -84,8 +84,7 @@ def place_names(
     options = memo if memo is not None else {}
     lines_drawn = LabelScene((), lines, clearance=LINE_WIDTH / 2).lines  # drawn once
     for round_ in range(1 if fixed else ROUNDS):  # around fixed names: one quick try
-        scene = LabelScene([*markers, *obstacles], bounds=bounds)
-        scene.lines = lines_drawn
+        scene = LabelScene([*markers, *obstacles], bounds=bounds, lines=lines_drawn)
         for name in (fixed or {}).values():
             scene.take(name.box, name.leader)
         namer = _Namer(scene, stations, options, keep or {}, measure)
