@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from vvlab.plan.geometry import LINE_WIDTH, Box, Point, segments_hitting_box
+from vvlab.plan.geometry import LINE_WIDTH, Box, Point, overlap_matrix, segments_hitting_box
 from vvlab.plan.name_options import (  # noqa: F401  (re-exported: the names' API)
     LEADER_REACH,
     LEADING,
@@ -145,9 +145,7 @@ class _Namer:
         boxes = np.array([self.keep[s].box for s in ids], dtype=float)
         free, clear = self.scene.test(boxes)
         ok = np.where(np.array([s in key for s in ids]), free, clear)
-        x0, y0, x1, y1 = boxes.T
-        hits = (x0[:, None] < x1) & (x0 < x1[:, None]) & (y0[:, None] < y1) & (y0 < y1[:, None])
-        hits |= self._leaders_meeting(ids, boxes)
+        hits = overlap_matrix(boxes, boxes) | self._leaders_meeting(ids, boxes)
         taken: list[int] = []
         for k in np.flatnonzero(ok):
             if not hits[k, taken].any() and not hits[taken, k].any():

@@ -19,7 +19,16 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from vvlab.plan.geometry import LINE_WIDTH, Box, Point, clip_segments, segments_hitting_box
+from vvlab.plan.geometry import (
+    LINE_WIDTH,
+    Box,
+    Point,
+    boxes_overlap,
+    clip_segments,
+    inflate,
+    overlap_matrix,
+    segments_hitting_box,
+)
 from vvlab.plan.names import (
     LEADER_REACH,
     LEADING,
@@ -103,7 +112,8 @@ def place_again(
     new = place_names(
         {s: now.names[s] for s in opened}, now.points, now.radii,
         key=set(now.key).intersection(opened), lines=_segments_in(now.lines, area),
-        obstacles=[b for b in now.obstacles if _meets(b, area)], bounds=now.bounds,
+        obstacles=[b for b in now.obstacles if boxes_overlap(b, area, touching=True)],
+        bounds=now.bounds,
         keep=keep_relative({s: placed[s] for s in opened if s in placed}, before.points,
                            now.points),
         memo=memo, fixed=fixed,
@@ -131,7 +141,7 @@ def _opened(
     opened = np.array([s in changed for s in ids], dtype=bool)
     opened |= named & _meets_any(extents, blocking)
     if len(added):
-        grown = extents + np.array([-1, -1, 1, 1]) * LINE_WIDTH / 2
+        grown = inflate(extents, LINE_WIDTH / 2)
         rows = np.flatnonzero(named & _meets_any(grown, _segment_boxes(added, 0.0)))
         if len(rows):  # the exact test only where the boxes meet
             crossed = segments_hitting_box(added[:, 0], added[:, 1], box_columns(grown[rows]))
@@ -267,13 +277,7 @@ def _reaches(now: Naming, placed: dict[str, Name], changed: set[str], ids: list[
 
 def _meets_any(boxes: np.ndarray, others: np.ndarray) -> np.ndarray:
     """Which ``boxes`` touch any of ``others``."""
-    a, b = boxes[:, None, :], others[None, :, :]
-    hit = (a[..., 0] <= b[..., 2]) & (b[..., 0] <= a[..., 2])
-    return (hit & (a[..., 1] <= b[..., 3]) & (b[..., 1] <= a[..., 3])).any(axis=1)
-
-
-def _meets(box: Box, area: Box) -> bool:
-    return box[0] <= area[2] and area[0] <= box[2] and box[1] <= area[3] and area[1] <= box[3]
+    return overlap_matrix(boxes, others, touching=True).any(axis=1)
 
 
 def _bounding(boxes: np.ndarray) -> Box:

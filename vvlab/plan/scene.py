@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from vvlab.plan.geometry import Box, Point, segments_hitting_box
+from vvlab.plan.geometry import Box, Point, inflate, overlap_matrix, segments_hitting_box
 
 Segment = tuple[Point, Point]
 """A straight piece of line: its two end points."""
@@ -25,19 +25,12 @@ NamedSegment = tuple[str, Point, Point]
 
 def _hitting(candidates: np.ndarray, others: np.ndarray) -> np.ndarray:
     """Which candidate boxes (shape ``(k, 4)``) overlap any of ``others`` (``(m, 4)``)."""
-    c, o = candidates[:, None, :], others[None, :, :]
-    hit = (c[..., 0] < o[..., 2]) & (o[..., 0] < c[..., 2])
-    return (hit & (c[..., 1] < o[..., 3]) & (o[..., 1] < c[..., 3])).any(axis=1)
+    return overlap_matrix(candidates, others).any(axis=1)
 
 
 def _near_mask(boxes: np.ndarray, around: np.ndarray) -> np.ndarray:
     """Which ``boxes`` (``(m, 4)``) meet the box ``around``."""
-    return (
-        (boxes[:, 0] <= around[2])
-        & (around[0] <= boxes[:, 2])
-        & (boxes[:, 1] <= around[3])
-        & (around[1] <= boxes[:, 3])
-    )
+    return overlap_matrix(boxes, around[None, :], touching=True)[:, 0]
 
 
 def _near(boxes: np.ndarray, around: np.ndarray) -> np.ndarray:
@@ -188,7 +181,7 @@ class LabelScene:
     def test(self, candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per candidate box (rows of ``(x0, y0, x1, y1)``): free (no box taken, no
         obstacle, no leader, inside the bounds) and clear (free and off the segments)."""
-        grown = candidates + np.array([-1, -1, 1, 1]) * self.gap if self.gap else candidates
+        grown = inflate(candidates, self.gap) if self.gap else candidates
         around = np.concatenate([grown[:, :2].min(axis=0), grown[:, 2:].max(axis=0)])
         free = ~_hitting(grown, _near(self._taken(), around))
         free &= ~_hitting(grown, _near(self.obstacles, around))

@@ -21,16 +21,18 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import combinations, pairwise
+from itertools import pairwise
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from vvlab.model.colors import text_color
 from vvlab.plan.geometry import (
     Box,
-    boxes_overlap,
     direction,
     inflate,
     line_path,
+    overlap_matrix,
     segment_lines,
     segment_offsets,
 )
@@ -171,12 +173,13 @@ def _segments(paths: dict[str, list[tuple[float, float]]]) -> list[NamedSegment]
 def crowded_pairs(boxes: dict[str, Box]) -> list[tuple[str, str, float]]:
     """Pairs of stations whose boxes come closer than :data:`BOX_GAP`, with the
     distance of their centres in mm, closest first."""
+    ids, grown = list(boxes), inflate(np.array(list(boxes.values())).reshape(-1, 4), BOX_GAP / 2)
     out = []
-    for (a, p), (b, q) in combinations(boxes.items(), 2):
-        if boxes_overlap(inflate(p, BOX_GAP / 2), inflate(q, BOX_GAP / 2)):
-            dx = (p[0] + p[2] - q[0] - q[2]) / 2
-            dy = (p[1] + p[3] - q[1] - q[3]) / 2
-            out.append((a, b, round(math.hypot(dx, dy), 1)))
+    for i, j in zip(*np.nonzero(np.triu(overlap_matrix(grown, grown), 1)), strict=True):
+        p, q = boxes[ids[i]], boxes[ids[j]]
+        dx = (p[0] + p[2] - q[0] - q[2]) / 2
+        dy = (p[1] + p[3] - q[1] - q[3]) / 2
+        out.append((ids[i], ids[j], round(math.hypot(dx, dy), 1)))
     return sorted(out, key=lambda pair: pair[2])
 
 
