@@ -11,6 +11,7 @@ import pytest
 
 import vvlab
 from vvlab.plan.geometry import boxes_overlap
+from vvlab.plan.scene import place_labels
 from vvlab.plan.text import plain_text
 from vvlab.viz import (
     bonus_race,
@@ -25,7 +26,6 @@ from vvlab.viz.layout import (
     legend_entries,
     legend_fits,
     legend_width,
-    place_labels,
 )
 from vvlab.viz.plan import LEGEND_CHARS, line_label
 from vvlab.viz.results import BAR_WIDTH

@@ -308,3 +308,82 @@ def choose_boxes(
     scene = LabelScene(obstacles, segments, clearance=clearance, bounds=bounds)
     allowed = may_cross if may_cross is not None else [False] * len(options)
     return [scene.choose(boxes, may) for boxes, may in zip(options, allowed, strict=True)]
+
+
+POSITIONS = (
+    "right",
+    "left",
+    "top",
+    "bottom",
+    "top right",
+    "bottom right",
+    "top left",
+    "bottom left",
+)
+"""Label positions around a point, in order of preference (plotly's ``textposition``
+words)."""
+
+
+def label_spots(
+    around: Box,
+    size: tuple[float, float],
+    gap: float,
+    positions: Sequence[str] = POSITIONS,
+    y_down: bool = False,
+) -> list[Box]:
+    """The box of a label of ``size`` (width, height) at each of ``positions`` around
+    the box ``around`` (a point: ``(x, y, x, y)``), ``gap`` away from it; "top" is up
+    the page (``y_down`` on paper).
+
+    >>> label_spots((0, 0, 0, 0), (4, 2), 1, ("right", "top left"))
+    [(1, -1.0, 5, 1.0), (-5, 1, -1, 3)]
+    >>> label_spots((-1, -1, 1, 1), (4, 2), 1, ("top",), y_down=True)
+    [(-2.0, -4, 2.0, -2)]
+    """
+    w, h = size
+    x0 = {"right": around[2] + gap, "left": around[0] - gap - w}
+    above, below = around[3] + gap, around[1] - gap - h
+    y0 = {"top": below, "bottom": above} if y_down else {"top": above, "bottom": below}
+    spots = []
+    for position in positions:
+        left = next((x0[p] for p in x0 if p in position), (around[0] + around[2]) / 2 - w / 2)
+        low = next((y0[p] for p in y0 if p in position), (around[1] + around[3]) / 2 - h / 2)
+        spots.append((left, low, left + w, low + h))
+    return spots
+
+
+def place_labels(
+    points: Sequence[tuple[float, float]],
+    sizes: Sequence[tuple[float, float]],
+    *,
+    gap: float = 4.0,
+    obstacles: Sequence[Box] = (),
+    bounds: Box | None = None,
+    positions: Sequence[str] = POSITIONS,
+) -> list[tuple[str, Box] | None]:
+    """Greedy placement of one label per point so that no two labels overlap.
+
+    Each label (``sizes[i]`` = width, height, in the same units as the points, y up)
+    tries ``positions`` around its point in order and takes the first whose box hits
+    no label placed before it, no obstacle (e.g. the markers) and stays inside
+    ``bounds``. A label with no free position gets ``None``: show it on hover only.
+    Points are handled in the given order, so put the important ones first
+    (:func:`choose_boxes` does the choosing; it can also keep labels off lines).
+
+    Returns, per point, ``(position, box)`` or ``None``; ``position`` is a plotly
+    ``textposition`` word pair such as ``"top right"``.
+
+    >>> [p for p, box in place_labels([(0, 0), (1, 0), (0, 0.5)], [(4, 1)] * 3)]
+    ['right', 'left', 'top']
+    >>> place_labels([(0, 0), (0, 0)], [(4, 1), (4, 1)], positions=("right",))
+    [('right', (4.0, -0.5, 8.0, 0.5)), None]
+    """
+    options = [
+        label_spots((x, y, x, y), size, gap, positions)
+        for (x, y), size in zip(points, sizes, strict=True)
+    ]
+    chosen = choose_boxes(options, obstacles=obstacles, bounds=bounds)
+    return [
+        None if k is None else (positions[k], boxes[k])
+        for k, boxes in zip(chosen, options, strict=True)
+    ]

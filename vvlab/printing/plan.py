@@ -36,7 +36,7 @@ from vvlab.plan.geometry import (
     segment_lines,
     segment_offsets,
 )
-from vvlab.plan.scene import LabelScene, LineSet, NamedSegment
+from vvlab.plan.scene import POSITIONS, LabelScene, LineSet, NamedSegment, label_spots
 from vvlab.printing.fonts import PAPER
 from vvlab.printing.page import INK, Polyline, Rect, Shape, Text
 
@@ -283,24 +283,6 @@ def _stretch_tags(city: CityMap, paths, scene: LabelScene) -> list[Shape]:
     return shapes
 
 
-def _name_spots(box: Box, width: float) -> Iterator[tuple[Box, float, str]]:
-    """Label boxes beside a station box with the text's anchor point and alignment."""
-    h, gap = NAME_SIZE * 1.1, 0.6
-    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    for x0, y0, anchor in (
-        (box[2] + gap, cy - h / 2, "start"),
-        (box[0] - gap - width, cy - h / 2, "end"),
-        (cx - width / 2, box[1] - gap - h, "middle"),
-        (cx - width / 2, box[3] + gap, "middle"),
-        (box[2] + gap, box[1] - gap - h, "start"),
-        (box[2] + gap, box[3] + gap, "start"),
-        (box[0] - gap - width, box[1] - gap - h, "end"),
-        (box[0] - gap - width, box[3] + gap, "end"),
-    ):
-        x = {"start": x0, "end": x0 + width}.get(anchor, cx)
-        yield (x0, y0, x0 + width, y0 + h), x, anchor
-
-
 def _names(
     city: CityMap, boxes: dict[str, Box], scene: LabelScene
 ) -> tuple[list[Shape], list[str]]:
@@ -310,12 +292,15 @@ def _names(
     order = sorted(city.stations, key=lambda sid: -len(city.lines_through(sid)))
     for sid in order:
         name = city.stations[sid].name
-        spots = list(_name_spots(boxes[sid], PAPER.width(name, NAME_SIZE)))
-        k = scene.choose([label for label, _, _ in spots])
+        size = (PAPER.width(name, NAME_SIZE), NAME_SIZE * 1.1)
+        spots = label_spots(boxes[sid], size, PLACE_GAP, y_down=True)
+        k = scene.choose(spots)
         if k is None:
             left_out.append(sid)
             continue
-        label, x, anchor = spots[k]
+        label, position = spots[k], POSITIONS[k]
+        anchor = "start" if "right" in position else "end" if "left" in position else "middle"
+        x = {"start": label[0], "end": label[2]}.get(anchor, (boxes[sid][0] + boxes[sid][2]) / 2)
         baseline = label[3] - NAME_SIZE * 0.28
         shapes.append(Text(x, baseline, name, NAME_SIZE, anchor, fill="#333333"))
     return shapes, left_out

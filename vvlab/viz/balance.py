@@ -14,9 +14,10 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from vvlab.plan.scene import place_labels
 from vvlab.plan.text import SCREEN
 from vvlab.viz.colors import group_colors
-from vvlab.viz.layout import fit_legend, place_labels
+from vvlab.viz.layout import fit_legend
 from vvlab.viz.plan import FONT, INK
 
 LABEL_SIZE = 11  # px, the font of the line labels

@@ -1,9 +1,10 @@
-"""Legends that fit their figure, and point labels placed without overlaps.
+"""Legends that fit their figure.
 
 Plotly lays out text in the browser, so a figure cannot ask how wide a legend entry
 will be: :func:`legend_width` estimates it, generously, from the screen's text measure
-(:mod:`vvlab.plan.text`); :func:`place_labels` puts plotly ``textposition`` labels
-through the label scene of :mod:`vvlab.plan.scene`.
+(:mod:`vvlab.plan.text`). Point labels are placed by
+:func:`~vvlab.plan.scene.place_labels`, whose positions are plotly ``textposition``
+words.
 """
 
 from __future__ import annotations
@@ -11,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from vvlab.plan.geometry import Box
-from vvlab.plan.scene import choose_boxes
 from vvlab.plan.text import SCREEN
 
 LEGEND_SYMBOL = 40
@@ -122,61 +121,3 @@ def right_margin(entries: Sequence[str], size: float = 12, least: int = 80) -> i
     """
     widest = max((legend_width(e, size) for e in entries), default=0)
     return max(least, int(widest + LEGEND_SYMBOL + 0.5) + 1)
-
-
-POSITIONS = (
-    "right",
-    "left",
-    "top",
-    "bottom",
-    "top right",
-    "bottom right",
-    "top left",
-    "bottom left",
-)
-"""Candidate label positions around a point, in order of preference."""
-
-
-def _box(x: float, y: float, w: float, h: float, position: str, gap: float) -> Box:
-    cx = {"right": x + gap + w / 2, "left": x - gap - w / 2}
-    cy = {"top": y + gap + h / 2, "bottom": y - gap - h / 2}
-    mx = next((cx[p] for p in cx if p in position), x)
-    my = next((cy[p] for p in cy if p in position), y)
-    return (mx - w / 2, my - h / 2, mx + w / 2, my + h / 2)
-
-
-def place_labels(
-    points: Sequence[tuple[float, float]],
-    sizes: Sequence[tuple[float, float]],
-    *,
-    gap: float = 4.0,
-    obstacles: Sequence[Box] = (),
-    bounds: Box | None = None,
-    positions: Sequence[str] = POSITIONS,
-) -> list[tuple[str, Box] | None]:
-    """Greedy placement of one label per point so that no two labels overlap.
-
-    Each label (``sizes[i]`` = width, height, in the same units as the points, y up)
-    tries ``positions`` around its point in order and takes the first whose box hits
-    no label placed before it, no obstacle (e.g. the markers) and stays inside
-    ``bounds``. A label with no free position gets ``None``: show it on hover only.
-    Points are handled in the given order, so put the important ones first
-    (:func:`choose_boxes` does the choosing; it can also keep labels off lines).
-
-    Returns, per point, ``(position, box)`` or ``None``; ``position`` is a plotly
-    ``textposition`` word pair such as ``"top right"``.
-
-    >>> [p for p, box in place_labels([(0, 0), (1, 0), (0, 0.5)], [(4, 1)] * 3)]
-    ['right', 'left', 'top']
-    >>> place_labels([(0, 0), (0, 0)], [(4, 1), (4, 1)], positions=("right",))
-    [('right', (4.0, -0.5, 8.0, 0.5)), None]
-    """
-    options = [
-        [_box(x, y, w, h, position, gap) for position in positions]
-        for (x, y), (w, h) in zip(points, sizes, strict=True)
-    ]
-    chosen = choose_boxes(options, obstacles=obstacles, bounds=bounds)
-    return [
-        None if k is None else (positions[k], boxes[k])
-        for k, boxes in zip(chosen, options, strict=True)
-    ]
