@@ -1,11 +1,16 @@
 """Labels placed one after another, none covering another: :class:`LabelScene`
-holds what is taken and tests many candidate boxes at once (numpy), and
-:func:`choose_boxes` runs it over a list of labels.
+holds what is taken and tests many candidate boxes at once (numpy),
+:func:`choose_boxes` runs it over a list of labels and :func:`place_labels` over
+labels at eight positions around their points (:func:`label_spots`). The screen's
+station names (:mod:`vvlab.plan.names`) and the printed sheet's tags and names are
+placed in it.
 
-Boxes are ``(x0, y0, x1, y1)`` in pixels (any unit works; the line raster counts in
-cells of one unit). Lines to avoid are drawn once onto a grid of cells kept as a
-summed-area table, so that testing a box against every line costs the same however
-many lines the plan has.
+Boxes are ``(x0, y0, x1, y1)`` in any unit: pixels on screen, millimetres on paper
+(the line raster counts in cells of one unit). On screen, lines to avoid are drawn
+once onto a grid of cells kept as a summed-area table (:class:`LineRaster`), so that
+testing a box against every line costs the same however many lines the plan has; on
+paper, where a tag may lie on its own line and no other, each named line is tested
+exactly (:class:`LineSet`).
 """
 
 from __future__ import annotations

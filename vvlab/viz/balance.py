@@ -3,7 +3,7 @@
 Many lines share a bonus and complete in (nearly) the same share of games, so their
 points sit on top of each other; labels drawn at each point would stack into one
 unreadable word. :func:`bonus_vs_completion` gives the lines at the same point one
-label ("11, U9, L1"), places the labels with :func:`~vvlab.viz.layout.place_labels`
+label ("11, U9, L1"), places the labels with :func:`~vvlab.plan.scene.place_labels`
 around their points (clear of the markers and of each other, inside the plot) and
 leaves a label that finds no room to the hover text.
 """
