@@ -6,9 +6,8 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from vvlab.plan.geometry import Frame, station_size
+from vvlab.plan.geometry import Frame, boxes_overlap, station_size
 from vvlab.plan.wagons import MapGeometry, wagon_shape
-from vvlab.viz.layout import overlaps
 
 MAPS = ("tutorial", "amsterdam", "berlin", "paris", "madrid")
 
@@ -56,9 +55,9 @@ def check_names(names: Any, key: set[str], others: list[str], frame: Frame, bloc
     assert len(shown) == len(set(shown)) == len(boxes) == len(names.text)
     assert key <= set(shown), f"key stations without a name: {sorted(key - set(shown))}"
     for a, b in itertools.combinations(boxes, 2):
-        assert not overlaps(a, b), (a, b)
+        assert not boxes_overlap(a, b), (a, b)
     for box, sid in zip(boxes, shown, strict=True):
-        hit = [o for o in blocked if overlaps(box, o)]
+        hit = [o for o in blocked if boxes_overlap(box, o)]
         assert not hit, f"the name of {sid} covers {hit}"
         assert box[0] >= 0 and box[1] >= 0, box
         assert box[2] <= frame.width and box[3] <= frame.height, box

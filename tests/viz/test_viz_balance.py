@@ -9,9 +9,11 @@ from collections import Counter
 import pandas as pd
 import pytest
 
+from vvlab.plan.geometry import boxes_overlap
+from vvlab.plan.text import SCREEN
 from vvlab.viz import bonus_vs_completion
 from vvlab.viz.balance import LABEL_SIZE, MARKER_SIZE, to_pixels
-from vvlab.viz.layout import legend_fits, overlaps, text_width
+from vvlab.viz.layout import legend_fits
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +46,7 @@ def label_boxes(fig) -> list[tuple[float, float, float, float]]:
         labels.x, labels.y, labels.text, labels.textposition, strict=True
     ):
         px, py = to_pixels(fig, x, y)
-        w, h = text_width(text, LABEL_SIZE), LABEL_SIZE * 1.3
+        w, h = SCREEN.width(text, LABEL_SIZE), LABEL_SIZE * 1.3
         vertical, horizontal = position.split()
         cx = {"left": px - gap - w / 2, "right": px + gap + w / 2}.get(horizontal, px)
         cy = {"top": py + gap + h / 2, "bottom": py - gap - h / 2}.get(vertical, py)
@@ -75,12 +77,12 @@ def test_labels_apart_from_each_other_and_the_markers(crowded):
     points = set(zip(crowded.line_rate, crowded.bonus_first, strict=True))
     assert len(boxes) >= len(points) / 2
     for a, b in itertools.combinations(boxes, 2):
-        assert not overlaps(a, b), (a, b)
+        assert not boxes_overlap(a, b), (a, b)
     half = MARKER_SIZE / 2
     for rate, bonus in zip(crowded.line_rate, crowded.bonus_first, strict=True):
         x, y = to_pixels(fig, rate, bonus)
         marker = (x - half, y - half, x + half, y + half)
-        assert not any(overlaps(marker, box) for box in boxes)
+        assert not any(boxes_overlap(marker, box) for box in boxes)
 
 
 def test_every_line_labelled_once_or_on_hover(crowded):

@@ -11,13 +11,15 @@ import pytest
 import vvlab
 from vvlab.plan.geometry import (
     LINE_GAP,
+    boxes_overlap,
+    inflate,
     line_path,
     plot_frame,
     segment_lines,
     segment_offsets,
     station_size,
 )
-from vvlab.plan.wagons import boxes_overlap, inflate, map_geometry, wagon_shape
+from vvlab.plan.wagons import map_geometry, wagon_shape
 
 G = 0.5  # the gap used with the corridor map
 

@@ -10,6 +10,9 @@ import pandas as pd
 import pytest
 
 import vvlab
+from vvlab.plan.geometry import boxes_overlap
+from vvlab.plan.scene import place_labels
+from vvlab.plan.text import plain_text
 from vvlab.viz import (
     bonus_race,
     draw_map,
@@ -22,10 +25,9 @@ from vvlab.viz import (
 from vvlab.viz.layout import (
     legend_entries,
     legend_fits,
-    overlaps,
-    place_labels,
-    text_width,
+    legend_width,
 )
+from vvlab.viz.plan import LEGEND_CHARS, line_label
 from vvlab.viz.results import BAR_WIDTH
 
 LONG_BOTS = ["lookahead:depth=1", "greedy", "random"]
@@ -53,10 +55,19 @@ def figures(runs):
     yield "plan", draw_map(one.city, names=True)
 
 
-def test_text_width_grows_with_characters_and_size():
-    assert text_width("abcd", 10) == 2 * text_width("ab", 10)
-    assert text_width("ab", 20) == 2 * text_width("ab", 10)
-    assert text_width("<b>ab</b>") == text_width("ab")
+def test_legend_width_grows_with_characters_and_size():
+    assert legend_width("abcd", 10) > legend_width("ab", 10)
+    assert legend_width("ab", 20) == 2 * legend_width("ab", 10)
+    assert legend_width("<b>ab</b>") == legend_width("ab")
+
+
+def test_legend_width_is_generous_for_the_entries_vvlab_shows():
+    """At least the 0.62 em per character the browser tests' legends fitted with."""
+    entries = [*LONG_BOTS, "lookahead:depth=2,samples=8", "rollout", "first bonus"]
+    for name in vvlab.builtin_maps():
+        entries += [line_label(line, LEGEND_CHARS) for line in vvlab.load_map(name).lines]
+    for entry in entries:
+        assert legend_width(entry, 12) >= 0.62 * 12 * len(plain_text(entry)), entry
 
 
 def test_every_legend_fits_inside_its_figure(runs):
@@ -122,7 +133,7 @@ def test_place_labels_never_overlaps():
     boxes = [p[1] for p in placed if p is not None]
     assert len(boxes) > 20
     for a, b in itertools.combinations(boxes, 2):
-        assert not overlaps(a, b)
+        assert not boxes_overlap(a, b)
     for (x, y), choice, (w, h) in zip(points, placed, sizes, strict=True):
         if choice is not None:
             x0, y0, x1, y1 = choice[1]
@@ -157,7 +168,7 @@ def test_station_names_on_the_plan_do_not_overlap(builtin, draw):
     written = [text.replace("<br>", " ") for text in names.text]  # long names on two lines
     assert written == [builtin.stations[s].name for s in shown]
     for a, b in itertools.combinations(names.meta["boxes"], 2):
-        assert not overlaps(a, b)
+        assert not boxes_overlap(a, b)
     transfers = [s for s in builtin.stations if len(builtin.lines_through(s)) > 1]
     assert set(transfers[:1]) <= set(shown) or len(transfers) == 0
 

@@ -10,12 +10,12 @@ import pytest
 
 import vvlab
 from vvlab.model.generate import generate_city
-from vvlab.plan.geometry import segments_hitting_box
-from vvlab.plan.wagons import _grow, _Obstacles, map_geometry, points_in_box
-from vvlab.viz import labels
-from vvlab.viz.labels import Name, keep_relative
+from vvlab.plan import names as labels
+from vvlab.plan.geometry import inflate, segments_hitting_box
+from vvlab.plan.names import Name, keep_relative
+from vvlab.plan.scene import LineRaster, sample_points
+from vvlab.plan.wagons import _Obstacles, map_geometry, points_in_box
 from vvlab.viz.names import placed_names, station_points
-from vvlab.viz.scene import LineRaster, sample_points
 
 CITIES = ["paris", "madrid", "berlin"]
 
@@ -82,7 +82,7 @@ def test_wagon_costs_near_the_station_are_the_costs_over_the_whole_plan(name):
         cx, cy = x + rng.normal(0, 60, (150, 1)), y + rng.normal(0, 60, (150, 1))
         boxes = (cx - 20, cy - 8, cx + 20, cy + 8)
         stations = points_in_box(obstacles.points, obstacles.radii + 2, boxes).sum(axis=1)
-        segments = segments_hitting_box(obstacles.p, obstacles.q, _grow(boxes, 2)).sum(axis=1)
+        segments = segments_hitting_box(obstacles.p, obstacles.q, inflate(boxes, 2)).sum(axis=1)
         inside = (boxes[0] >= 0) & (boxes[1] >= 0)
         inside &= (boxes[2] <= geo.frame.width) & (boxes[3] <= geo.frame.height)
         whole = 100 * stations + 8 * segments + 500 * ~inside[:, 0]

@@ -1,4 +1,4 @@
-"""Names placed again after an edit only where it can matter (:mod:`vvlab.viz.relabel`):
+"""Names placed again after an edit only where it can matter (:mod:`vvlab.plan.relabel`):
 the names out of an edit's reach stay exactly where they were, and the result keeps
 every rule of a placement (no name over another name, a marker, an obstacle or a
 leader; inside the view; the key stations named where a full placement names them)."""
@@ -13,10 +13,10 @@ import pytest
 import vvlab
 from vvlab.model.generate import generate_city
 from vvlab.plan.geometry import segments_hitting_box
+from vvlab.plan.names import Name
+from vvlab.plan.relabel import Naming, place_again, place_naming
 from vvlab.plan.wagons import map_geometry
-from vvlab.viz.labels import Name
 from vvlab.viz.names import plan_naming
-from vvlab.viz.relabel import Naming, place_again, place_naming
 from vvlab.widgets.editor.sketch import canvas_frame, sketch_naming
 
 

@@ -23,6 +23,45 @@ Point = tuple[float, float]
 Box = tuple[float, float, float, float]
 """An axis-aligned rectangle ``(x0, y0, x1, y1)`` with ``x0 <= x1`` and ``y0 <= y1``."""
 
+
+def inflate(box: Box | np.ndarray, by: float) -> Box | np.ndarray:
+    """``box`` grown by ``by`` on every side; an array of boxes (rows ``x0, y0, x1,
+    y1``) all at once.
+
+    >>> inflate((0, 0, 1, 1), 1), inflate(np.array([[0, 0, 1, 1]]), 0.5).tolist()
+    ((-1, -1, 2, 2), [[-0.5, -0.5, 1.5, 1.5]])
+    """
+    if isinstance(box, np.ndarray):
+        return box + np.array([-by, -by, by, by])
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
+
+
+def overlap_matrix(a: np.ndarray, b: np.ndarray, touching: bool = False) -> np.ndarray:
+    """The overlap test of boxes: ``[i, j]`` is true when box ``a[i]`` and box ``b[j]``
+    (rows ``x0, y0, x1, y1``) share more than an edge, or with ``touching`` at least
+    a point.
+
+    >>> a = np.array([[0, 0, 2, 2], [0, 0, 1, 1]])
+    >>> overlap_matrix(a, np.array([[1, 1, 3, 3], [1, 0, 2, 1]])).tolist()
+    [[True, True], [False, False]]
+    >>> overlap_matrix(a, np.array([[1, 0, 2, 1]]), touching=True).tolist()
+    [[True], [True]]
+    """
+    a, b = a[:, None, :], b[None, :, :]
+    before = np.less_equal if touching else np.less
+    x = before(a[..., 0], b[..., 2]) & before(b[..., 0], a[..., 2])
+    return x & before(a[..., 1], b[..., 3]) & before(b[..., 1], a[..., 3])
+
+
+def boxes_overlap(a: Box, b: Box, touching: bool = False) -> bool:
+    """:func:`overlap_matrix` of two boxes.
+
+    >>> boxes_overlap((0, 0, 2, 2), (1, 1, 3, 3)), boxes_overlap((0, 0, 1, 1), (1, 0, 2, 1))
+    (True, False)
+    """
+    return bool(overlap_matrix(np.array([a], float), np.array([b], float), touching)[0, 0])
+
+
 WIDTH, HEIGHT = 1000, 700
 MARGIN = {"l": 10, "r": 170, "t": 56, "b": 10}
 """Figure margins in pixels; the right one holds the legend of lines."""
@@ -220,7 +259,7 @@ def clip_segments(p: np.ndarray, q: np.ndarray, box: Box) -> tuple[np.ndarray, n
     """Where each segment ``p[i] -> q[i]`` runs inside the rectangle, as the fractions
     ``t0 <= t1`` of its length (``t0 > t1``: it misses the rectangle); Liang-Barsky,
     vectorised. ``box`` may hold columns of many rectangles (see
-    :func:`~vvlab.viz.scene.box_columns`).
+    :func:`~vvlab.plan.scene.box_columns`).
 
     >>> t0, t1 = clip_segments(np.array([[0.0, 5.0]]), np.array([[20.0, 5.0]]), (5, 0, 10, 10))
     >>> t0.tolist(), t1.tolist()

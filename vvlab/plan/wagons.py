@@ -24,7 +24,9 @@ from vvlab.plan.geometry import (
     Frame,
     Point,
     direction,
+    inflate,
     line_path,
+    overlap_matrix,
     plot_frame,
     segment_offsets,
     segments_hitting_box,
@@ -67,24 +69,6 @@ def wagon_shape(indicators: int) -> tuple[Box, list[Point], Point]:
     return (-BODY / 2, -BODY / 2, right, top), boxes, text
 
 
-def inflate(box: Box, by: float) -> Box:
-    """``box`` grown by ``by`` on every side.
-
-    >>> inflate((0, 0, 1, 1), 1)
-    (-1, -1, 2, 2)
-    """
-    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
-
-
-def boxes_overlap(a: Box, b: Box) -> bool:
-    """True when two rectangles share more than an edge.
-
-    >>> boxes_overlap((0, 0, 2, 2), (1, 1, 3, 3)), boxes_overlap((0, 0, 1, 1), (1, 0, 2, 1))
-    (True, False)
-    """
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
 def points_in_box(points: np.ndarray, radii: np.ndarray, box: Box) -> np.ndarray:
     """Which discs (centres ``points`` of shape ``(n, 2)``, ``radii``) touch the
     rectangle, counting each disc by its bounding square.
@@ -125,10 +109,6 @@ Columns = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 """Many boxes at once: ``(x0, y0, x1, y1)``, each a column of shape ``(m, 1)``."""
 
 
-def _grow(boxes: Columns, by: float) -> Columns:
-    return (boxes[0] - by, boxes[1] - by, boxes[2] + by, boxes[3] + by)
-
-
 class _Obstacles:
     """What a wagon should not cover, in pixels: stations, segments, other wagons."""
 
@@ -147,7 +127,7 @@ class _Obstacles:
         """The cost of covering each box, shape ``(m,)``: 100 a station, 8 a segment,
         1000 a wagon placed before, 500 for leaving the plot area. Only the stations
         and segments near the boxes are tested (the others cannot count)."""
-        grown = _grow(boxes, 2)
+        grown = inflate(boxes, 2)
         around = (grown[0].min(), grown[1].min(), grown[2].max(), grown[3].max())
         near = points_in_box(self.points, self.radii, around)
         stations = points_in_box(self.points[near], self.radii[near] + 2, boxes).sum(axis=1)
@@ -155,11 +135,8 @@ class _Obstacles:
         near = (high[:, 0] >= around[0]) & (low[:, 0] <= around[2])
         near &= (high[:, 1] >= around[1]) & (low[:, 1] <= around[3])
         segments = segments_hitting_box(self.p[near], self.q[near], grown).sum(axis=1)
-        grown = _grow(boxes, 3)
-        wagons = np.zeros(len(boxes[0]), dtype=int)
-        for o in self.wagons:
-            hit = (grown[0] < o[2]) & (o[0] < grown[2]) & (grown[1] < o[3]) & (o[1] < grown[3])
-            wagons = wagons + hit[:, 0]
+        placed = np.array(self.wagons, dtype=float).reshape(-1, 4)
+        wagons = overlap_matrix(np.hstack(inflate(boxes, 3)), placed).sum(axis=1)
         a = self.area
         inside = (boxes[0] >= a[0]) & (boxes[1] >= a[1]) & (boxes[2] <= a[2]) & (boxes[3] <= a[3])
         return 100 * stations + 8 * segments + 1000 * wagons + 500 * ~inside[:, 0]

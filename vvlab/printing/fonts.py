@@ -20,7 +20,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-__all__ = ["FAMILY", "font_file", "text_width"]
+__all__ = ["FAMILY", "PAPER", "PaperText", "font_file", "text_width"]
 
 FAMILY = "DejaVu Sans"
 """The font family named in the SVG and embedded in the PDF."""
@@ -56,3 +56,18 @@ def text_width(text: str, size: float, bold: bool = False) -> float:
     """The width in mm of ``text`` set at ``size`` mm."""
     widths, missing = _advances(bold)
     return size * sum(widths.get(ord(ch), missing) for ch in text)
+
+
+class PaperText:
+    """Paper's :class:`~vvlab.plan.text.TextMeasure`: :func:`text_width`, in mm.
+
+    >>> round(PAPER.width("M", 10.0), 2)
+    8.63
+    """
+
+    def width(self, text: str, size: float, bold: bool = False) -> float:
+        return text_width(text, size, bold)
+
+
+PAPER = PaperText()
+"""The text measure of printed sheets (millimetres)."""

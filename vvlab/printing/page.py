@@ -27,15 +27,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from vvlab.plan.geometry import Box
+
 __all__ = ["INK", "PAPERS", "Circle", "Page", "Paper", "Polyline", "Rect", "Text", "paper_size"]
 
 INK = "#000000"
 """Black: everything a player needs is drawn in it or beside it."""
 GREY = "#555555"
 """Grey for headings and hints that a player does not write on."""
-
-Box = tuple[float, float, float, float]
-"""An axis-aligned rectangle ``(x0, y0, x1, y1)`` in millimetres."""
 
 
 @dataclass(frozen=True)

@@ -21,15 +21,24 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import combinations, pairwise
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from vvlab.model.colors import text_color
-from vvlab.plan.geometry import direction, line_path, segment_lines, segment_offsets
-from vvlab.plan.wagons import boxes_overlap, inflate
-from vvlab.printing.fonts import text_width
-from vvlab.printing.page import INK, Box, Polyline, Rect, Shape, Text
-from vvlab.printing.place import Room, Segment
+from vvlab.plan.geometry import (
+    Box,
+    direction,
+    inflate,
+    line_path,
+    overlap_matrix,
+    segment_lines,
+    segment_offsets,
+)
+from vvlab.plan.scene import POSITIONS, LabelScene, LineSet, NamedSegment, label_spots
+from vvlab.printing.fonts import PAPER
+from vvlab.printing.page import INK, Polyline, Rect, Shape, Text
 
 if TYPE_CHECKING:
     from vvlab.model.citymap import CityMap
@@ -45,6 +54,8 @@ LINE_WIDTH, LINE_GAP = 1.1, 1.5
 """A line's width and the distance between lines drawn side by side, in mm."""
 TAG_SIZE, NAME_SIZE = 3.0, 2.2
 """Font sizes (mm) of the line ids on the plan and of station names."""
+PLACE_GAP = 0.6
+"""Free mm kept around every station box, tag and name placed."""
 LONG_STRETCH = 45.0
 """A segment longer than this (mm) carries its line's id in the middle too."""
 SHOWN_PAIRS = 8
@@ -155,35 +166,36 @@ def _paths(city: CityMap, fit: Fit) -> dict[str, list[tuple[float, float]]]:
     }
 
 
-def _segments(paths: dict[str, list[tuple[float, float]]]) -> list[Segment]:
+def _segments(paths: dict[str, list[tuple[float, float]]]) -> list[NamedSegment]:
     return [(line, p, q) for line, path in paths.items() for p, q in pairwise(path)]
 
 
 def crowded_pairs(boxes: dict[str, Box]) -> list[tuple[str, str, float]]:
     """Pairs of stations whose boxes come closer than :data:`BOX_GAP`, with the
     distance of their centres in mm, closest first."""
+    ids, grown = list(boxes), inflate(np.array(list(boxes.values())).reshape(-1, 4), BOX_GAP / 2)
     out = []
-    for (a, p), (b, q) in combinations(boxes.items(), 2):
-        if boxes_overlap(inflate(p, BOX_GAP / 2), inflate(q, BOX_GAP / 2)):
-            dx = (p[0] + p[2] - q[0] - q[2]) / 2
-            dy = (p[1] + p[3] - q[1] - q[3]) / 2
-            out.append((a, b, round(math.hypot(dx, dy), 1)))
+    for i, j in zip(*np.nonzero(np.triu(overlap_matrix(grown, grown), 1)), strict=True):
+        p, q = boxes[ids[i]], boxes[ids[j]]
+        dx = (p[0] + p[2] - q[0] - q[2]) / 2
+        dy = (p[1] + p[3] - q[1] - q[3]) / 2
+        out.append((ids[i], ids[j], round(math.hypot(dx, dy), 1)))
     return sorted(out, key=lambda pair: pair[2])
 
 
-def covered_lines(city: CityMap, boxes: dict[str, Box], room: Room) -> list[tuple[str, str]]:
+def covered_lines(city: CityMap, boxes: dict[str, Box], lines: LineSet) -> list[tuple[str, str]]:
     """(station, line) where the station's box covers a line that does not stop there."""
     out = []
     for sid, box in boxes.items():
-        for line in sorted(room.lines_crossed(box) - set(city.lines_through(sid))):
+        for line in sorted(lines.crossed(box) - set(city.lines_through(sid))):
             out.append((sid, line))
     return out
 
 
 def _check(
-    city: CityMap, boxes: dict[str, Box], room: Room, fit: Fit, where: str, advice: str
+    city: CityMap, boxes: dict[str, Box], lines: LineSet, fit: Fit, where: str, advice: str
 ) -> None:
-    pairs, covers = crowded_pairs(boxes), covered_lines(city, boxes, room)
+    pairs, covers = crowded_pairs(boxes), covered_lines(city, boxes, lines)
     if not pairs and not covers:
         return
     problems = [f"{a} / {b} ({d} mm apart)" for a, b, d in pairs[:SHOWN_PAIRS]]
@@ -229,10 +241,10 @@ def _tag(line_id: str, color: str, box: Box, filled: bool) -> list[Shape]:
 
 
 def _tag_size(line_id: str) -> tuple[float, float]:
-    return text_width(line_id, TAG_SIZE, bold=True) + 2.2, TAG_SIZE + 1.6
+    return PAPER.width(line_id, TAG_SIZE, bold=True) + 2.2, TAG_SIZE + 1.6
 
 
-def _end_tags(city: CityMap, boxes, paths, room: Room) -> tuple[list[Shape], list[str]]:
+def _end_tags(city: CityMap, boxes, paths, scene: LabelScene) -> tuple[list[Shape], list[str]]:
     """Tags at both ends of every line, with a leader when one had to stand off."""
     shapes: list[Shape] = []
     unplaced = []
@@ -244,10 +256,11 @@ def _end_tags(city: CityMap, boxes, paths, room: Room) -> tuple[list[Shape], lis
             (line.stations[-1], (path[-2], path[-1]), False),
         ):
             spots = list(_around(boxes[end], w, h, direction(inner, outer)))
-            box = room.first_free(spots) or room.first_free(spots, frozenset({line.id}))
-            if box is None:
+            k = scene.choose(spots, {line.id})  # off the lines, else on its own only
+            if k is None:
                 unplaced.append(line.id)
                 continue
+            box = spots[k]
             centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
             station = ((boxes[end][0] + boxes[end][2]) / 2, (boxes[end][1] + boxes[end][3]) / 2)
             shapes.insert(0, Polyline((station, centre), line.color, 0.4))
@@ -255,7 +268,7 @@ def _end_tags(city: CityMap, boxes, paths, room: Room) -> tuple[list[Shape], lis
     return shapes, unplaced
 
 
-def _stretch_tags(city: CityMap, paths, room: Room) -> list[Shape]:
+def _stretch_tags(city: CityMap, paths, scene: LabelScene) -> list[Shape]:
     """A tag in the middle of every long segment, where it covers nothing else."""
     shapes: list[Shape] = []
     for line in city.lines:
@@ -265,44 +278,31 @@ def _stretch_tags(city: CityMap, paths, room: Room) -> list[Shape]:
                 continue
             x, y = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
             box = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
-            if room.first_free([box], frozenset({line.id})):
+            if scene.choose([box], {line.id}) is not None:
                 shapes += _tag(line.id, line.color, box, filled=False)
     return shapes
 
 
-def _name_spots(box: Box, width: float) -> Iterator[tuple[Box, float, str]]:
-    """Label boxes beside a station box with the text's anchor point and alignment."""
-    h, gap = NAME_SIZE * 1.1, 0.6
-    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    for x0, y0, anchor in (
-        (box[2] + gap, cy - h / 2, "start"),
-        (box[0] - gap - width, cy - h / 2, "end"),
-        (cx - width / 2, box[1] - gap - h, "middle"),
-        (cx - width / 2, box[3] + gap, "middle"),
-        (box[2] + gap, box[1] - gap - h, "start"),
-        (box[2] + gap, box[3] + gap, "start"),
-        (box[0] - gap - width, box[1] - gap - h, "end"),
-        (box[0] - gap - width, box[3] + gap, "end"),
-    ):
-        x = {"start": x0, "end": x0 + width}.get(anchor, cx)
-        yield (x0, y0, x0 + width, y0 + h), x, anchor
-
-
-def _names(city: CityMap, boxes: dict[str, Box], room: Room) -> tuple[list[Shape], list[str]]:
+def _names(
+    city: CityMap, boxes: dict[str, Box], scene: LabelScene
+) -> tuple[list[Shape], list[str]]:
     """Station names where they fit, transfer stations first; the rest left out."""
     shapes: list[Shape] = []
     left_out = []
     order = sorted(city.stations, key=lambda sid: -len(city.lines_through(sid)))
     for sid in order:
         name = city.stations[sid].name
-        width = text_width(name, NAME_SIZE)
-        for label, x, anchor in _name_spots(boxes[sid], width):
-            if room.first_free([label]):
-                baseline = label[3] - NAME_SIZE * 0.28
-                shapes.append(Text(x, baseline, name, NAME_SIZE, anchor, fill="#333333"))
-                break
-        else:
+        size = (PAPER.width(name, NAME_SIZE), NAME_SIZE * 1.1)
+        spots = label_spots(boxes[sid], size, PLACE_GAP, y_down=True)
+        k = scene.choose(spots)
+        if k is None:
             left_out.append(sid)
+            continue
+        label, position = spots[k], POSITIONS[k]
+        anchor = "start" if "right" in position else "end" if "left" in position else "middle"
+        x = {"start": label[0], "end": label[2]}.get(anchor, (boxes[sid][0] + boxes[sid][2]) / 2)
+        baseline = label[3] - NAME_SIZE * 0.28
+        shapes.append(Text(x, baseline, name, NAME_SIZE, anchor, fill="#333333"))
     return shapes, left_out
 
 
@@ -332,19 +332,20 @@ def layout_plan(
     fit = fit_area(city, area, pad)
     boxes = _station_boxes(city, fit)
     paths = _paths(city, fit)
-    room = Room(area, _segments(paths))
-    _check(city, boxes, room, fit, where, advice)
+    lines = LineSet(_segments(paths))
+    _check(city, boxes, lines, fit, where, advice)
+    scene = LabelScene(bounds=area, gap=PLACE_GAP, lines=lines)
     for box in boxes.values():
-        room.take(box)
-    tags, unplaced = _end_tags(city, boxes, paths, room)
+        scene.take(box)
+    tags, unplaced = _end_tags(city, boxes, paths, scene)
     if unplaced:
         message = (
             f"{city.name}: no room {where} for the ids of lines {', '.join(unplaced)} at their "
             "ends; print it with --schematic or move their end stations in the map editor"
         )
         raise SheetLayoutError(message, unplaced=unplaced)
-    stretch = _stretch_tags(city, paths, room)
-    names, left_out = _names(city, boxes, room)
+    stretch = _stretch_tags(city, paths, scene)
+    names, left_out = _names(city, boxes, scene)
     leaders = [s for s in tags if isinstance(s, Polyline)]
     rest = [s for s in tags if not isinstance(s, Polyline)]
     shapes = (*_line_shapes(city, paths), *leaders, *_box_shapes(city, boxes), *stretch, *rest)

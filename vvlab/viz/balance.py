@@ -3,7 +3,7 @@
 Many lines share a bonus and complete in (nearly) the same share of games, so their
 points sit on top of each other; labels drawn at each point would stack into one
 unreadable word. :func:`bonus_vs_completion` gives the lines at the same point one
-label ("11, U9, L1"), places the labels with :func:`~vvlab.viz.layout.place_labels`
+label ("11, U9, L1"), places the labels with :func:`~vvlab.plan.scene.place_labels`
 around their points (clear of the markers and of each other, inside the plot) and
 leaves a label that finds no room to the hover text.
 """
@@ -14,8 +14,10 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from vvlab.plan.scene import place_labels
+from vvlab.plan.text import SCREEN
 from vvlab.viz.colors import group_colors
-from vvlab.viz.layout import fit_legend, place_labels, text_width
+from vvlab.viz.layout import fit_legend
 from vvlab.viz.plan import FONT, INK
 
 LABEL_SIZE = 11  # px, the font of the line labels
@@ -61,7 +63,7 @@ def _label_trace(fig: go.Figure, groups: dict[tuple[float, float], list[str]]) -
     """One text label per point, each placed where it hits no other label or marker."""
     points = [to_pixels(fig, x, y) for x, y in groups]
     texts = [", ".join(ids) for ids in groups.values()]
-    sizes = [(text_width(t, LABEL_SIZE), LABEL_SIZE * 1.3) for t in texts]
+    sizes = [(SCREEN.width(t, LABEL_SIZE), LABEL_SIZE * 1.3) for t in texts]
     half = MARKER_SIZE / 2 + 1
     markers = [(px - half, py - half, px + half, py + half) for px, py in points]
     width, height = plot_area(fig)

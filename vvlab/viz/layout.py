@@ -1,49 +1,43 @@
-"""Text sizes, legends that fit, and label placement without overlaps.
+"""Legends that fit their figure.
 
-Plotly lays out text in the browser, so a figure cannot ask how wide a label will be.
-These helpers estimate it from the character count and the font size (a generous
-average glyph width), which is enough to keep legends inside the figure and labels
-apart.
+Plotly lays out text in the browser, so a figure cannot ask how wide a legend entry
+will be: :func:`legend_width` estimates it, generously, from the screen's text measure
+(:mod:`vvlab.plan.text`). Point labels are placed by
+:func:`~vvlab.plan.scene.place_labels`, whose positions are plotly ``textposition``
+words.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
-from vvlab.viz.scene import choose_boxes
+from vvlab.plan.text import SCREEN
 
-CHAR_WIDTH = 0.62
-"""Average glyph width as a share of the font size (generous for sans-serif text)."""
 LEGEND_SYMBOL = 40
 """Pixels of a legend item besides its text: the symbol and the gaps."""
 
-Box = tuple[float, float, float, float]
-"""An axis-aligned rectangle ``(x0, y0, x1, y1)``."""
-
-_TAGS = re.compile(r"<[^>]*>")
+LEGEND_WIDEN = 1.2
+"""How much wider than Arial legend text may be set (see :func:`legend_width`)."""
 
 
-def plain_text(text: str) -> str:
-    """``text`` without HTML tags, as plotly shows it (``<br>`` ends a line).
+def legend_width(text: str, size: float = 12) -> float:
+    """Width in pixels to keep for ``text`` (its longest line) in a legend at ``size``
+    px: the screen's glyph widths (:data:`~vvlab.plan.text.SCREEN`) widened by
+    :data:`LEGEND_WIDEN`, plus one em.
 
-    >>> plain_text("<span style='color:red'>■</span> A<br>Line A")
-    '■ A\\nLine A'
-    """
-    return _TAGS.sub("", re.sub(r"<br\s*/?>", "\n", text))
+    Generous on purpose: plotly's default font list ("Open Sans", verdana, arial)
+    falls back on Linux to DejaVu Sans, up to 13% wider than Arial, and a legend
+    needs padding the figure cannot measure; a clipped legend hides a series name,
+    a wide margin only costs plot area. For the entries vvlab shows this is never
+    narrower than DejaVu Sans plus 13 px.
 
-
-def text_width(text: str, size: float = 12) -> float:
-    """Estimated width in pixels of ``text`` (its longest line) at ``size`` px.
-
-    >>> text_width("amsterdam", 12)
-    66.96
-    >>> text_width("ab<br>abcd", 10) == text_width("abcd", 10)
+    >>> legend_width("amsterdam", 12)
+    86.59
+    >>> legend_width("ab<br>abcd", 10) == legend_width("abcd", 10)
     True
     """
-    lines = plain_text(text).split("\n")
-    return round(max(len(line) for line in lines) * size * CHAR_WIDTH, 2)
+    return round(SCREEN.width(text, size) * LEGEND_WIDEN + size, 2)
 
 
 def legend_entries(fig: Any) -> list[str]:
@@ -84,9 +78,9 @@ def legend_fits(fig: Any, size: float = 12) -> bool:
         return True
     legend = fig.layout.legend
     font = legend.font.size if legend.font and legend.font.size else size
-    need = max(text_width(e, font) for e in entries) + LEGEND_SYMBOL
+    need = max(legend_width(e, font) for e in entries) + LEGEND_SYMBOL
     if legend.title and legend.title.text:
-        need = max(need, text_width(legend.title.text, font))
+        need = max(need, legend_width(legend.title.text, font))
     width = fig.layout.width or 700
     if legend.orientation == "h":
         return need <= width
@@ -111,7 +105,7 @@ def fit_legend(fig: Any, size: float = 12) -> Any:
     legend = fig.layout.legend
     title = legend.title.text if legend.title and legend.title.text else ""
     width = fig.layout.width or 700
-    need = max(right_margin(entries, size), text_width(title, size) + 10)
+    need = max(right_margin(entries, size), legend_width(title, size) + 10)
     fig.update_layout(
         margin={"r": int(need + 0.03 * width)},
         legend={"x": 1.02, "xanchor": "left", "orientation": "v"},
@@ -123,74 +117,7 @@ def right_margin(entries: Sequence[str], size: float = 12, least: int = 80) -> i
     """A right margin in pixels wide enough for a vertical legend of ``entries``.
 
     >>> right_margin(["lookahead:depth=2,samples=8"])
-    242
+    258
     """
-    widest = max((text_width(e, size) for e in entries), default=0)
+    widest = max((legend_width(e, size) for e in entries), default=0)
     return max(least, int(widest + LEGEND_SYMBOL + 0.5) + 1)
-
-
-def overlaps(a: Box, b: Box) -> bool:
-    """Whether two boxes overlap (touching edges do not).
-
-    >>> overlaps((0, 0, 2, 2), (1, 1, 3, 3)), overlaps((0, 0, 1, 1), (1, 0, 2, 1))
-    (True, False)
-    """
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-POSITIONS = (
-    "right",
-    "left",
-    "top",
-    "bottom",
-    "top right",
-    "bottom right",
-    "top left",
-    "bottom left",
-)
-"""Candidate label positions around a point, in order of preference."""
-
-
-def _box(x: float, y: float, w: float, h: float, position: str, gap: float) -> Box:
-    cx = {"right": x + gap + w / 2, "left": x - gap - w / 2}
-    cy = {"top": y + gap + h / 2, "bottom": y - gap - h / 2}
-    mx = next((cx[p] for p in cx if p in position), x)
-    my = next((cy[p] for p in cy if p in position), y)
-    return (mx - w / 2, my - h / 2, mx + w / 2, my + h / 2)
-
-
-def place_labels(
-    points: Sequence[tuple[float, float]],
-    sizes: Sequence[tuple[float, float]],
-    *,
-    gap: float = 4.0,
-    obstacles: Sequence[Box] = (),
-    bounds: Box | None = None,
-    positions: Sequence[str] = POSITIONS,
-) -> list[tuple[str, Box] | None]:
-    """Greedy placement of one label per point so that no two labels overlap.
-
-    Each label (``sizes[i]`` = width, height, in the same units as the points, y up)
-    tries ``positions`` around its point in order and takes the first whose box hits
-    no label placed before it, no obstacle (e.g. the markers) and stays inside
-    ``bounds``. A label with no free position gets ``None``: show it on hover only.
-    Points are handled in the given order, so put the important ones first
-    (:func:`choose_boxes` does the choosing; it can also keep labels off lines).
-
-    Returns, per point, ``(position, box)`` or ``None``; ``position`` is a plotly
-    ``textposition`` word pair such as ``"top right"``.
-
-    >>> [p for p, box in place_labels([(0, 0), (1, 0), (0, 0.5)], [(4, 1)] * 3)]
-    ['right', 'left', 'top']
-    >>> place_labels([(0, 0), (0, 0)], [(4, 1), (4, 1)], positions=("right",))
-    [('right', (4.0, -0.5, 8.0, 0.5)), None]
-    """
-    options = [
-        [_box(x, y, w, h, position, gap) for position in positions]
-        for (x, y), (w, h) in zip(points, sizes, strict=True)
-    ]
-    chosen = choose_boxes(options, obstacles=obstacles, bounds=bounds)
-    return [
-        None if k is None else (positions[k], boxes[k])
-        for k, boxes in zip(chosen, options, strict=True)
-    ]

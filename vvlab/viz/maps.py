@@ -8,8 +8,8 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from vvlab.plan.geometry import HEIGHT, WIDTH, Frame, station_size
+from vvlab.plan.names import Name
 from vvlab.plan.wagons import MapGeometry, map_geometry
-from vvlab.viz.labels import Name
 from vvlab.viz.names import station_names
 from vvlab.viz.plan import (
     FONT,

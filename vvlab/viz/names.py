@@ -1,6 +1,6 @@
 """Station names on the plan: every station's name where there is room, placed so
 that no two names overlap each other, a station or a wagon, and cross no line where
-that can be helped (:mod:`vvlab.viz.labels`, in pixels of the figure shown).
+that can be helped (:mod:`vvlab.plan.names`, in pixels of the figure shown).
 
 Transfer stations and termini are what a player looks for first, so they choose
 their places first and always get a name: when every place beside such a station is
@@ -19,13 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 import plotly.graph_objects as go
 
-from vvlab.plan.geometry import Frame, Point, station_size
+from vvlab.plan.geometry import Box, Frame, Point, station_size
+from vvlab.plan.names import Name
+from vvlab.plan.relabel import Naming, place_naming
+from vvlab.plan.scene import Segment
 from vvlab.plan.wagons import wagon_shape
-from vvlab.viz.labels import Name
-from vvlab.viz.layout import Box
 from vvlab.viz.plan import FONT, INK
-from vvlab.viz.relabel import Naming, place_naming
-from vvlab.viz.scene import Segment
 
 if TYPE_CHECKING:
     from vvlab.model.citymap import CityMap
@@ -126,7 +125,7 @@ def placed_names(
     """Each station name shown, by station id in :func:`named_stations` order, with its
     box in pixels of ``frame`` (the plot area the figure shows, by default
     ``geo.frame``; y up); ``keep`` and ``memo`` as in
-    :func:`~vvlab.viz.labels.place_names`.
+    :func:`~vvlab.plan.names.place_names`.
 
     >>> import vvlab
     >>> from vvlab.plan.wagons import map_geometry
@@ -140,7 +139,7 @@ def placed_names(
 
 def plan_naming(city: CityMap, geo: MapGeometry, frame: Frame | None = None) -> Naming:
     """What :func:`placed_names` places the names from (a
-    :class:`~vvlab.viz.relabel.Naming`): the stations in :func:`named_stations` order,
+    :class:`~vvlab.plan.relabel.Naming`): the stations in :func:`named_stations` order,
     the transfers and termini as key stations, the lines as drawn and the wagons as
     obstacles, in pixels of ``frame`` (by default ``geo.frame``).
 

@@ -17,7 +17,7 @@ import ipywidgets as w
 
 import vvlab
 from vvlab.model.generate import generate_city
-from vvlab.viz.layout import overlaps
+from vvlab.plan.geometry import boxes_overlap
 from vvlab.widgets.controls import ERROR_RED
 from vvlab.widgets.editor.canvas import editor_figure
 from vvlab.widgets.editor.controller import MapEditorController
@@ -150,7 +150,7 @@ def test_incremental_canvas_equals_a_full_redraw(editor: MapEditor) -> None:
         names = [t for t in shown if t["meta"]["role"] == "names"]
         for trace in names:
             boxes = trace["meta"]["boxes"]
-            assert not any(overlaps(a, b) for a, b in itertools.combinations(boxes, 2)), kind
+            assert not any(boxes_overlap(a, b) for a, b in itertools.combinations(boxes, 2)), kind
         city = editor.controller.city()
         if city is not None and names:
             named = set(names[0]["meta"]["ids"])

@@ -23,14 +23,14 @@ from typing import TYPE_CHECKING, Any
 import plotly.graph_objects as go
 
 from vvlab.model import CityMap
-from vvlab.plan.geometry import MARGIN, Frame
+from vvlab.plan.geometry import MARGIN, Box, Frame
+from vvlab.plan.names import Name
 from vvlab.plan.wagons import MapGeometry, map_geometry
-from vvlab.viz.labels import Name
 from vvlab.viz.maps import map_title, plan_traces
 from vvlab.viz.names import placed_names
 from vvlab.viz.plan import plan_axes, plan_layout, wagon_links
 from vvlab.widgets.editor.sketch import canvas_frame, sketch_traces
-from vvlab.widgets.editor.viewrange import BLANK_EXTENT, Box, ViewRange, content_box, finite
+from vvlab.widgets.editor.viewrange import BLANK_EXTENT, ViewRange, content_box, finite
 
 if TYPE_CHECKING:
     from vvlab.widgets.editor.controller import MapEditorController

@@ -12,14 +12,14 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from vvlab.plan.geometry import HEIGHT, WIDTH
+from vvlab.plan.relabel import Naming, place_again, place_naming
 from vvlab.plan.wagons import MapGeometry, map_geometry
 from vvlab.viz.names import plan_naming
-from vvlab.viz.relabel import Naming, place_again, place_naming
 
 if TYPE_CHECKING:
     from vvlab.model.citymap import CityMap
     from vvlab.plan.geometry import Frame
-    from vvlab.viz.labels import Name
+    from vvlab.plan.names import Name
 
 
 def layout_key(city: CityMap, width: int, height: int) -> tuple[Any, ...]:

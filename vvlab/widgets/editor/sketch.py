@@ -13,12 +13,12 @@ from itertools import pairwise
 from typing import Any
 
 from vvlab.model.colors import is_hex
-from vvlab.plan.geometry import LINE_WIDTH, Frame, plot_frame, station_size
-from vvlab.viz.labels import Name
+from vvlab.plan.geometry import LINE_WIDTH, Box, Frame, plot_frame, station_size
+from vvlab.plan.names import Name
+from vvlab.plan.relabel import Naming, place_naming
 from vvlab.viz.names import key_stations, leaders_spec, names_spec, rank_stations
 from vvlab.viz.plan import FONT, INK, LEGEND_CHARS, STATION_HOVER, legend_label
-from vvlab.viz.relabel import Naming, place_naming
-from vvlab.widgets.editor.viewrange import Box, finite
+from vvlab.widgets.editor.viewrange import finite
 
 SKETCH_GREY = "#9A9A9A"
 

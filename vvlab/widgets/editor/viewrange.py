@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+from vvlab.plan.geometry import Box
+
 if TYPE_CHECKING:
     from vvlab.plan.wagons import MapGeometry
     from vvlab.widgets.editor.controller import MapEditorController
@@ -16,8 +18,6 @@ BLANK_EXTENT = (0.0, 0.0, 20.0, 14.0)
 
 LABEL_STEPS = 2.0
 """Grid steps kept free around the content for station names and markers."""
-Box = tuple[float, float, float, float]
-"""``(x0, y0, x1, y1)``."""
 
 
 def content_box(ed: MapEditorController, geo: MapGeometry | None = None) -> Box | None:

@@ -1,21 +1,19 @@
 """Where a station's name may go: beside its station's marker (:func:`name_options`,
 on one line or broken onto two), or set apart with a leader line
-(:func:`leader_options`), each as an array of candidate boxes, best first; and how
-wide a name is (:func:`name_width`). :mod:`vvlab.viz.labels` places them.
+(:func:`leader_options`), each as an array of candidate boxes, best first;
+:mod:`vvlab.plan.names` places them.
 """
 
 from __future__ import annotations
 
-import functools
 import math
-import unicodedata
 from typing import NamedTuple
 
 import numpy as np
 
-from vvlab.plan.geometry import Point
-from vvlab.viz.layout import Box, plain_text
-from vvlab.viz.scene import Segment, as_segment
+from vvlab.plan.geometry import Box, Point
+from vvlab.plan.scene import Segment, as_segment
+from vvlab.plan.text import SCREEN, TextMeasure
 
 NAME_SIZE = 10
 """Font size of station names, pixels."""
@@ -26,44 +24,6 @@ LEADING = 1.25
 """Height of a line of text as a share of its font size."""
 NAME_GAP = 3
 """Pixels between a station's marker and its name."""
-
-_GLYPHS = {
-    **dict.fromkeys("ijlI|.,:;'!", 0.28),
-    **dict.fromkeys("ftr -()[]/", 0.34),
-    **dict.fromkeys('sczkvxyJ"', 0.5),
-    **dict.fromkeys("ABEKPSVXYFTZ", 0.68),
-    **dict.fromkeys("mM", 0.84),
-    **dict.fromkeys("wCDHNRU&", 0.73),
-    **dict.fromkeys("GOQ", 0.78),
-    "–": 0.56,
-    "W": 0.95,
-    "—": 1.0,
-}
-"""Glyph widths of Arial (as a share of the font size, rounded up) that differ much
-from :data:`GLYPH`; accented letters count as their base letter. Liberation Sans,
-Arial's stand-in on Linux, has the same widths."""
-GLYPH = 0.58
-"""Width of the other glyphs (most lower-case letters and digits are 0.56), rounded
-up."""
-
-
-@functools.lru_cache(maxsize=8192)
-def name_width(text: str, size: float = NAME_SIZE) -> float:
-    """Width in pixels of ``text`` (its longest line) in Arial at ``size`` px, from
-    the glyph widths: station names are mostly narrow letters, which the generous
-    :func:`~vvlab.viz.layout.text_width` would make a fifth wider than they are.
-    Remembered (the map editor asks for the same names on every edit).
-
-    >>> name_width("Réaumur – Sébastopol"), name_width("Zoo<br>Tierpark")
-    (107.5, 38.8)
-    """
-    lines = plain_text(text).split("\n")
-    return round(max(sum(_glyph(ch) for ch in line) for line in lines) * size, 2)
-
-
-def _glyph(ch: str) -> float:
-    base = unicodedata.normalize("NFD", ch)[:1] or ch
-    return _GLYPHS.get(base, GLYPH)
 
 
 class Name(NamedTuple):
@@ -124,24 +84,33 @@ _D_Y = np.array([0, 0, 0, 0, 1, -1, 1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
 _H_Y = np.array([0, 0, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, 1, 1, 1, -1, -1, -1, -1]) / 2
 
 
-def _texts(name: str, size: float) -> tuple[list[str], np.ndarray, np.ndarray]:
+def _texts(
+    name: str, size: float, measure: TextMeasure
+) -> tuple[list[str], np.ndarray, np.ndarray]:
     """The ways to write ``name`` (one line, then two) with their widths and heights."""
     texts = [t for t in (name, wrapped(name)) if t is not None]
-    widths = np.array([name_width(t, size) for t in texts])
+    widths = np.array([measure.width(t, size) for t in texts])
     heights = np.array([size * LEADING * (1 + t.count("<br>")) for t in texts])
     return texts, widths, heights
 
 
-def name_options(name: str, point: Point, radius: float, size: float = NAME_SIZE) -> Options:
+def name_options(
+    name: str,
+    point: Point,
+    radius: float,
+    size: float = NAME_SIZE,
+    measure: TextMeasure = SCREEN,
+) -> Options:
     """Where the name of a station (marker ``radius`` at ``point``) may go, best first:
     for each distance in :data:`RINGS`, 20 places around the station on one line, then
-    on two (:func:`wrapped`).
+    on two (:func:`wrapped`); widths by ``measure`` (the screen's, in pixels, unless
+    given).
 
     >>> options = name_options("Charles de Gaulle", (0, 0), 4)
     >>> len(options.boxes), options.name(0).text, options.name(0).box
     (120, 'Charles de Gaulle', (7.0, -6.25, 92.1, 6.25))
     """
-    texts, widths, heights = _texts(name, size)
+    texts, widths, heights = _texts(name, size, measure)
     gaps = np.repeat(radius + NAME_GAP + np.array(RINGS, dtype=float), len(texts))[:, None]
     which = np.tile(np.arange(len(texts)), len(RINGS))
     w, h = widths[which][:, None], heights[which][:, None]
@@ -156,7 +125,13 @@ LEADER_REACH = (26, 40, 58, 80, 110, 150)
 _TURNS = np.round([(math.cos(k * math.pi / 8), math.sin(k * math.pi / 8)) for k in range(16)], 12)
 
 
-def leader_options(name: str, point: Point, radius: float, size: float = NAME_SIZE) -> Options:
+def leader_options(
+    name: str,
+    point: Point,
+    radius: float,
+    size: float = NAME_SIZE,
+    measure: TextMeasure = SCREEN,
+) -> Options:
     """Places for a name set apart from its crowded station, best first: the nearest
     of :data:`LEADER_REACH` first, in 16 directions, on one line then on two; each box
     touches the end of its leader (from just outside the marker) with the side or
@@ -166,7 +141,7 @@ def leader_options(name: str, point: Point, radius: float, size: float = NAME_SI
     >>> len(options.boxes), options.name(0).box, options.name(0).leader
     (192, (26.0, -6.25, 89.5, 6.25), ((7.5, 0.0), (26.0, 0.0)))
     """
-    texts, widths, heights = _texts(name, size)
+    texts, widths, heights = _texts(name, size, measure)
     n = len(texts)
     reach = np.repeat(np.array(LEADER_REACH, dtype=float), 16 * n)
     turn = np.tile(np.repeat(_TURNS, n, axis=0), (len(LEADER_REACH), 1))

@@ -2,7 +2,7 @@
 
 An edit in the map editor changes a few stations and the lines between them; the
 names far from it cannot be affected, and placing every name again (as
-:func:`~vvlab.viz.labels.place_names` does) was most of an edit's time. A
+:func:`~vvlab.plan.names.place_names` does) was most of an edit's time. A
 :class:`Naming` holds everything a placement depends on; :func:`place_again` compares
 the one the names were placed for with the new one, marks the areas that changed
 (stations added, moved, renamed or resized, lines and obstacles added or removed) and
@@ -19,8 +19,17 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from vvlab.plan.geometry import LINE_WIDTH, Box, Point, clip_segments, segments_hitting_box
-from vvlab.viz.labels import (
+from vvlab.plan.geometry import (
+    LINE_WIDTH,
+    Box,
+    Point,
+    boxes_overlap,
+    clip_segments,
+    inflate,
+    overlap_matrix,
+    segments_hitting_box,
+)
+from vvlab.plan.names import (
     LEADER_REACH,
     LEADING,
     NAME_GAP,
@@ -28,11 +37,11 @@ from vvlab.viz.labels import (
     RINGS,
     Name,
     keep_relative,
-    name_width,
     place_names,
     station_options,
 )
-from vvlab.viz.scene import Segment, box_columns
+from vvlab.plan.scene import Segment, box_columns
+from vvlab.plan.text import screen_width
 
 __all__ = ["Naming", "place_again", "place_naming"]
 
@@ -42,7 +51,7 @@ CHANGED_SHARE = 0.3
 
 class Naming(NamedTuple):
     """What a placement of station names depends on (pixels, y up), as
-    :func:`~vvlab.viz.labels.place_names` takes it: the text of each station to name
+    :func:`~vvlab.plan.names.place_names` takes it: the text of each station to name
     (in placing order), every station's point and marker radius, the ``key``
     stations, the ``lines`` and ``obstacles`` to keep clear of, the ``bounds``."""
 
@@ -58,7 +67,7 @@ class Naming(NamedTuple):
 def place_naming(
     naming: Naming, keep: dict[str, Name] | None = None, memo: dict | None = None
 ) -> dict[str, Name]:
-    """:func:`~vvlab.viz.labels.place_names` for ``naming`` (``keep`` and ``memo`` as
+    """:func:`~vvlab.plan.names.place_names` for ``naming`` (``keep`` and ``memo`` as
     there).
 
     >>> naming = Naming({"a": "Aa"}, {"a": (50.0, 50.0)}, {"a": 4.0}, frozenset({"a"}),
@@ -103,7 +112,8 @@ def place_again(
     new = place_names(
         {s: now.names[s] for s in opened}, now.points, now.radii,
         key=set(now.key).intersection(opened), lines=_segments_in(now.lines, area),
-        obstacles=[b for b in now.obstacles if _meets(b, area)], bounds=now.bounds,
+        obstacles=[b for b in now.obstacles if boxes_overlap(b, area, touching=True)],
+        bounds=now.bounds,
         keep=keep_relative({s: placed[s] for s in opened if s in placed}, before.points,
                            now.points),
         memo=memo, fixed=fixed,
@@ -131,7 +141,7 @@ def _opened(
     opened = np.array([s in changed for s in ids], dtype=bool)
     opened |= named & _meets_any(extents, blocking)
     if len(added):
-        grown = extents + np.array([-1, -1, 1, 1]) * LINE_WIDTH / 2
+        grown = inflate(extents, LINE_WIDTH / 2)
         rows = np.flatnonzero(named & _meets_any(grown, _segment_boxes(added, 0.0)))
         if len(rows):  # the exact test only where the boxes meet
             crossed = segments_hitting_box(added[:, 0], added[:, 1], box_columns(grown[rows]))
@@ -258,7 +268,7 @@ def _reaches(now: Naming, placed: dict[str, Name], changed: set[str], ids: list[
             rows.append(_name_extent(placed[sid]))
             continue
         (x, y), r = now.points[sid], now.radii[sid]
-        width, height = name_width(now.names[sid], NAME_SIZE), 2 * LEADING * NAME_SIZE
+        width, height = screen_width(now.names[sid], NAME_SIZE), 2 * LEADING * NAME_SIZE
         near = r + NAME_GAP + RINGS[-1] + 1
         far = LEADER_REACH[-1] + 1 if sid in now.key else near
         rows.append((x - far - width, y - far - height, x + far + width, y + far + height))
@@ -267,13 +277,7 @@ def _reaches(now: Naming, placed: dict[str, Name], changed: set[str], ids: list[
 
 def _meets_any(boxes: np.ndarray, others: np.ndarray) -> np.ndarray:
     """Which ``boxes`` touch any of ``others``."""
-    a, b = boxes[:, None, :], others[None, :, :]
-    hit = (a[..., 0] <= b[..., 2]) & (b[..., 0] <= a[..., 2])
-    return (hit & (a[..., 1] <= b[..., 3]) & (b[..., 1] <= a[..., 3])).any(axis=1)
-
-
-def _meets(box: Box, area: Box) -> bool:
-    return box[0] <= area[2] and area[0] <= box[2] and box[1] <= area[3] and area[1] <= box[3]
+    return overlap_matrix(boxes, others, touching=True).any(axis=1)
 
 
 def _bounding(boxes: np.ndarray) -> Box:

@@ -1,11 +1,12 @@
-"""Where a station's name may go, and placing names one after the other so that
-none covers another, a station marker or a wagon (pixels, y up).
+"""The name placer: station names placed one after the other so that none covers
+another, a station marker or a wagon (pixels on screen, y up; any unit with its
+``measure``, see :mod:`vvlab.plan.text`).
 
 A name goes beside its station (:func:`name_options`: around the marker, on one line
 or broken onto two); a name that must be shown but finds no room there is set apart
 in a free spot nearby with a thin leader line to its station (:func:`leader_options`),
 as on printed transit maps where the centre is crowded. The candidate places are
-worked out in :mod:`vvlab.viz.name_options` (re-exported here).
+worked out in :mod:`vvlab.plan.name_options` (re-exported here).
 """
 
 from __future__ import annotations
@@ -16,9 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from vvlab.plan.geometry import LINE_WIDTH, Point, segments_hitting_box
-from vvlab.viz.layout import Box, plain_text
-from vvlab.viz.name_options import (  # noqa: F401  (re-exported: the names' API)
+from vvlab.plan.geometry import LINE_WIDTH, Box, Point, overlap_matrix, segments_hitting_box
+from vvlab.plan.name_options import (  # noqa: F401  (re-exported: the names' API)
     LEADER_REACH,
     LEADING,
     NAME_GAP,
@@ -29,10 +29,10 @@ from vvlab.viz.name_options import (  # noqa: F401  (re-exported: the names' API
     Options,
     leader_options,
     name_options,
-    name_width,
     wrapped,
 )
-from vvlab.viz.scene import LabelScene, Segment, box_columns
+from vvlab.plan.scene import LabelScene, Segment, box_columns
+from vvlab.plan.text import SCREEN, TextMeasure, plain_text
 
 
 def place_names(
@@ -47,11 +47,12 @@ def place_names(
     keep: dict[str, Name] | None = None,
     memo: dict[tuple[Any, ...], Options] | None = None,
     fixed: dict[str, Name] | None = None,
+    measure: TextMeasure = SCREEN,
 ) -> dict[str, Name]:
     """Each name placed, by station id, in the order of ``names``: beside its station's
     marker (``points`` and ``radii`` in pixels, y up; every marker is an obstacle),
     apart from the other names and ``obstacles``, inside ``bounds``, off ``lines``
-    where possible (a :class:`~vvlab.viz.layout.LabelScene`, among
+    where possible (a :class:`~vvlab.plan.scene.LabelScene`, among
     :func:`name_options`). A ``key`` station's name rather lies on a line than goes
     unnamed, and where even that has no room it is set apart with a leader
     (:func:`leader_options`). ``keep``: names placed before, each tried first where it
@@ -60,9 +61,10 @@ def place_names(
     dict that keeps each station's options (by text, point, marker and font size)
     for the next call (the map editor keeps one from edit to edit). ``fixed``: names
     of other stations that stay where they are (placed before, out of an edit's
-    reach: :func:`~vvlab.viz.relabel.place_again`); the names placed keep clear of
+    reach: :func:`~vvlab.plan.relabel.place_again`); the names placed keep clear of
     them and their leaders, in one quick try (no names moved to make room: a key
     station left without one tells the caller to place everything again).
+    ``measure``: how wide the names are (:data:`~vvlab.plan.text.SCREEN`, pixels).
 
     >>> points = {"a": (50.0, 50.0), "b": (90.0, 50.0)}
     >>> placed = place_names({"a": "Aa", "b": "Bb"}, points, {"a": 4, "b": 4}, key={"a"},
@@ -82,11 +84,10 @@ def place_names(
     options = memo if memo is not None else {}
     lines_drawn = LabelScene((), lines, clearance=LINE_WIDTH / 2).lines  # drawn once
     for round_ in range(1 if fixed else ROUNDS):  # around fixed names: one quick try
-        scene = LabelScene([*markers, *obstacles], bounds=bounds)
-        scene.lines = lines_drawn
+        scene = LabelScene([*markers, *obstacles], bounds=bounds, lines=lines_drawn)
         for name in (fixed or {}).values():
             scene.take(name.box, name.leader)
-        namer = _Namer(scene, stations, options, keep or {})
+        namer = _Namer(scene, stations, options, keep or {}, measure)
         if round_ == 0:
             namer.take_kept(key)
         for s in order:
@@ -113,7 +114,7 @@ ROUNDS = 4
 
 
 class _Namer:
-    """The names placed so far in a :class:`~vvlab.viz.layout.LabelScene`, and each
+    """The names placed so far in a :class:`~vvlab.plan.scene.LabelScene`, and each
     station's options (worked out once)."""
 
     def __init__(
@@ -122,9 +123,10 @@ class _Namer:
         stations: dict[str, tuple[str, Point, float]],
         options: dict[tuple[Any, ...], Options],
         keep: dict[str, Name],
+        measure: TextMeasure,
     ):
         self.scene, self.stations, self.options = scene, stations, options
-        self.keep = keep
+        self.keep, self.measure = keep, measure
         self.placed: dict[str, Name] = {}
 
     def take_kept(self, key: set[str]) -> None:
@@ -143,9 +145,7 @@ class _Namer:
         boxes = np.array([self.keep[s].box for s in ids], dtype=float)
         free, clear = self.scene.test(boxes)
         ok = np.where(np.array([s in key for s in ids]), free, clear)
-        x0, y0, x1, y1 = boxes.T
-        hits = (x0[:, None] < x1) & (x0 < x1[:, None]) & (y0[:, None] < y1) & (y0 < y1[:, None])
-        hits |= self._leaders_meeting(ids, boxes)
+        hits = overlap_matrix(boxes, boxes) | self._leaders_meeting(ids, boxes)
         taken: list[int] = []
         for k in np.flatnonzero(ok):
             if not hits[k, taken].any() and not hits[taken, k].any():
@@ -209,7 +209,7 @@ class _Namer:
         return [sid for sid, ok in zip(sids, room, strict=True) if ok]
 
     def _options(self, sid: str, kind: str, size: float) -> Options:
-        return station_options(self.options, kind, *self.stations[sid], size)
+        return station_options(self.options, kind, *self.stations[sid], size, self.measure)
 
     def make_room(self, sid: str, tries: int = 40) -> None:
         """Name key station ``sid`` (no room left) by moving a name in its way: try the
@@ -235,6 +235,7 @@ def station_options(
     point: Point,
     radius: float,
     size: float = NAME_SIZE,
+    measure: TextMeasure = SCREEN,
 ) -> Options:
     """A station's candidate places: :func:`name_options` (``kind`` ``"near"``) or
     :func:`leader_options` (``"far"``), kept in ``memo`` as :func:`place_names` keeps
@@ -245,11 +246,11 @@ def station_options(
     ...     memo, "near", "Aa", (0.0, 0.0), 4.0)
     True
     """
-    at = (kind, size, name, point, radius)
+    at = (kind, size, name, point, radius, measure)
     found = None if memo is None else memo.get(at)
     if found is None:
         make = name_options if kind == "near" else leader_options
-        found = make(name, point, radius, size)
+        found = make(name, point, radius, size, measure)
         if memo is not None:
             memo[at] = found
     return found

@@ -1,41 +1,41 @@
 """Labels placed one after another, none covering another: :class:`LabelScene`
-holds what is taken and tests many candidate boxes at once (numpy), and
-:func:`choose_boxes` runs it over a list of labels.
+holds what is taken and tests many candidate boxes at once (numpy),
+:func:`choose_boxes` runs it over a list of labels and :func:`place_labels` over
+labels at eight positions around their points (:func:`label_spots`). The screen's
+station names (:mod:`vvlab.plan.names`) and the printed sheet's tags and names are
+placed in it.
 
-Boxes are ``(x0, y0, x1, y1)`` in pixels (any unit works; the line raster counts in
-cells of one unit). Lines to avoid are drawn once onto a grid of cells kept as a
-summed-area table, so that testing a box against every line costs the same however
-many lines the plan has.
+Boxes are ``(x0, y0, x1, y1)`` in any unit: pixels on screen, millimetres on paper
+(the line raster counts in cells of one unit). On screen, lines to avoid are drawn
+once onto a grid of cells kept as a summed-area table (:class:`LineRaster`), so that
+testing a box against every line costs the same however many lines the plan has; on
+paper, where a tag may lie on its own line and no other, each named line is tested
+exactly (:class:`LineSet`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import numpy as np
 
-from vvlab.plan.geometry import Box, Point, segments_hitting_box
+from vvlab.plan.geometry import Box, Point, inflate, overlap_matrix, segments_hitting_box
 
 Segment = tuple[Point, Point]
 """A straight piece of line: its two end points."""
+NamedSegment = tuple[str, Point, Point]
+"""A straight piece of a named line: the line's id and the two end points."""
 
 
 def _hitting(candidates: np.ndarray, others: np.ndarray) -> np.ndarray:
     """Which candidate boxes (shape ``(k, 4)``) overlap any of ``others`` (``(m, 4)``)."""
-    c, o = candidates[:, None, :], others[None, :, :]
-    hit = (c[..., 0] < o[..., 2]) & (o[..., 0] < c[..., 2])
-    return (hit & (c[..., 1] < o[..., 3]) & (o[..., 1] < c[..., 3])).any(axis=1)
+    return overlap_matrix(candidates, others).any(axis=1)
 
 
 def _near_mask(boxes: np.ndarray, around: np.ndarray) -> np.ndarray:
     """Which ``boxes`` (``(m, 4)``) meet the box ``around``."""
-    return (
-        (boxes[:, 0] <= around[2])
-        & (around[0] <= boxes[:, 2])
-        & (boxes[:, 1] <= around[3])
-        & (around[1] <= boxes[:, 3])
-    )
+    return overlap_matrix(boxes, around[None, :], touching=True)[:, 0]
 
 
 def _near(boxes: np.ndarray, around: np.ndarray) -> np.ndarray:
@@ -84,6 +84,44 @@ class LineRaster:
         return (t[y1, x1] - t[y0, x1] - t[y1, x0] + t[y0, x0]) > 0
 
 
+class LineSet:
+    """Segments of named lines, tested exactly (Liang-Barsky clipping): which lines a
+    box crosses, and whether it crosses any but those allowed. For paper, where a
+    line's tag may lie on its own line and no other; the screen's names use the
+    coarser, faster :class:`LineRaster`.
+
+    >>> lines = LineSet([("A", (0, 5), (9, 5)), ("B", (5, 0), (5, 9))])
+    >>> lines.crossed((0, 4, 2, 6)), lines.crossed((4, 4, 6, 6)) == {"A", "B"}
+    ({'A'}, True)
+    >>> lines.hits(np.array([[0, 4, 2, 6], [0, 0, 2, 2]])).tolist()
+    [True, False]
+    >>> lines.hits(np.array([[0, 4, 2, 6], [4, 4, 6, 6]]), allowed={"A"}).tolist()
+    [False, True]
+    """
+
+    def __init__(self, segments: Sequence[NamedSegment]):
+        self.ids = np.array([line for line, _, _ in segments], dtype=object)
+        ends = np.array([(p, q) for _, p, q in segments], dtype=float).reshape(-1, 2, 2)
+        self.p, self.q = ends[:, 0], ends[:, 1]
+
+    def crossing(self, boxes: np.ndarray) -> np.ndarray:
+        """``[i, j]``: box ``i`` (rows ``x0, y0, x1, y1``) meets segment ``j``."""
+        if not len(self.ids):
+            return np.zeros((len(boxes), 0), dtype=bool)
+        return segments_hitting_box(self.p, self.q, box_columns(boxes))
+
+    def hits(self, boxes: np.ndarray, allowed: Collection[str] = frozenset()) -> np.ndarray:
+        """Which boxes cross a line not in ``allowed``."""
+        crossing = self.crossing(boxes)
+        if allowed:
+            crossing = crossing[:, ~np.isin(self.ids, list(allowed))]
+        return crossing.any(axis=1)
+
+    def crossed(self, box: Box) -> set[str]:
+        """The ids of the lines that run through ``box``."""
+        return set(self.ids[self.crossing(np.array([box], dtype=float))[0]])
+
+
 def sample_points(segments: np.ndarray, step: float) -> np.ndarray:
     """Points along each segment (shape ``(n, 2, 2)``) at most ``step`` apart, ends
     included.
@@ -105,16 +143,24 @@ def sample_points(segments: np.ndarray, step: float) -> np.ndarray:
 class LabelScene:
     """Labels placed one after the other, each clear of those before it.
 
-    Holds what a label must keep clear of, as arrays: the boxes taken so far, the
-    ``obstacles`` (never covered), ``bounds`` (never left), the ``segments`` (lines:
-    avoided where possible, ``clearance`` away) and the leaders taken (lines from a
-    label to its point, never covered by a label).
+    Holds what a label must keep clear of, as arrays: the boxes taken so far and the
+    ``obstacles`` (never covered, nor come nearer than ``gap``), ``bounds`` (never
+    left), the ``segments`` (lines: avoided where possible, ``clearance`` away, drawn
+    on a :class:`LineRaster`; or ``lines`` given, such as a :class:`LineSet`) and the
+    leaders taken (lines from a label to its point, never covered by a label).
 
     >>> scene = LabelScene(obstacles=[(0, 0, 1, 1)], segments=[((0, 5), (9, 5))])
     >>> scene.choose([(0.5, 0, 2, 1), (2, 4, 4, 6), (2, 1, 4, 2)])
     2
     >>> scene.choose([(2, 1, 4, 2), (2, 4, 4, 6)]) is None, scene.choose([(2, 4, 4, 6)], True)
     (True, 0)
+
+    On paper: boxes kept 0.5 apart, a tag allowed on its own line A but not on B:
+
+    >>> paper = LabelScene(gap=0.5, lines=LineSet([("A", (0, 5), (9, 5)), ("B", (5, 0), (5, 9))]))
+    >>> paper.take((0, 0, 1, 1))
+    >>> paper.choose([(1.2, 0, 2, 1), (4, 4, 6, 6), (0, 4, 2, 6)], {"A"})
+    2
     """
 
     def __init__(
@@ -124,12 +170,15 @@ class LabelScene:
         *,
         clearance: float = 0.0,
         bounds: Box | None = None,
+        gap: float = 0.0,
+        lines: LineRaster | LineSet | None = None,
     ):
         self.taken: list[Box] = []
         self.leaders: list[tuple[tuple[float, float], tuple[float, float]]] = []
         self.obstacles = np.array(obstacles, dtype=float).reshape(-1, 4)
-        lines = np.array(segments, dtype=float).reshape(-1, 2, 2)
-        self.lines = LineRaster(lines, clearance) if len(lines) else None
+        self.gap = gap
+        drawn = np.array(segments, dtype=float).reshape(-1, 2, 2)
+        self.lines = lines if lines is not None or not len(drawn) else LineRaster(drawn, clearance)
         self.bounds = None if bounds is None else np.array(bounds, dtype=float)
         self._taken_array: np.ndarray | None = None
         self._leader_array: tuple[np.ndarray, np.ndarray] | None = None
@@ -137,9 +186,10 @@ class LabelScene:
     def test(self, candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per candidate box (rows of ``(x0, y0, x1, y1)``): free (no box taken, no
         obstacle, no leader, inside the bounds) and clear (free and off the segments)."""
-        around = np.concatenate([candidates[:, :2].min(axis=0), candidates[:, 2:].max(axis=0)])
-        free = ~_hitting(candidates, _near(self._taken(), around))
-        free &= ~_hitting(candidates, _near(self.obstacles, around))
+        grown = inflate(candidates, self.gap) if self.gap else candidates
+        around = np.concatenate([grown[:, :2].min(axis=0), grown[:, 2:].max(axis=0)])
+        free = ~_hitting(grown, _near(self._taken(), around))
+        free &= ~_hitting(grown, _near(self.obstacles, around))
         if self.bounds is not None:
             inside = (candidates[:, :2] >= self.bounds[:2]).all(axis=1)
             free &= inside & (candidates[:, 2:] <= self.bounds[2:]).all(axis=1)
@@ -174,11 +224,12 @@ class LabelScene:
     def choose(
         self,
         boxes: Sequence[Box] | np.ndarray,
-        may_cross: bool = False,
+        may_cross: bool | Collection[str] = False,
         leaders: Sequence[Segment] | np.ndarray | None = None,
     ) -> int | None:
         """Take the first of ``boxes`` that is clear, or with ``may_cross`` the first
-        that is free; ``None`` when there is none. With ``leaders`` (one segment per
+        that is free (crossing only the lines named in ``may_cross``, when it names
+        them: a :class:`LineSet`'s); ``None`` when there is none. With ``leaders`` (one segment per
         box, from the label to its point) a box is taken only when its leader meets
         no box taken (it may pass under an obstacle: draw leaders below the markers);
         the leader is then kept clear of later labels."""
@@ -191,6 +242,8 @@ class LabelScene:
             blocked = _meeting(lines, self._taken())
             free, clear = free & ~blocked, clear & ~blocked
         pick = clear if clear.any() or not may_cross else free
+        if pick is free and not isinstance(may_cross, bool | np.bool_):
+            pick = free & ~self.lines.hits(candidates, may_cross)
         if not pick.any():
             return None
         k = int(np.argmax(pick))
@@ -260,3 +313,82 @@ def choose_boxes(
     scene = LabelScene(obstacles, segments, clearance=clearance, bounds=bounds)
     allowed = may_cross if may_cross is not None else [False] * len(options)
     return [scene.choose(boxes, may) for boxes, may in zip(options, allowed, strict=True)]
+
+
+POSITIONS = (
+    "right",
+    "left",
+    "top",
+    "bottom",
+    "top right",
+    "bottom right",
+    "top left",
+    "bottom left",
+)
+"""Label positions around a point, in order of preference (plotly's ``textposition``
+words)."""
+
+
+def label_spots(
+    around: Box,
+    size: tuple[float, float],
+    gap: float,
+    positions: Sequence[str] = POSITIONS,
+    y_down: bool = False,
+) -> list[Box]:
+    """The box of a label of ``size`` (width, height) at each of ``positions`` around
+    the box ``around`` (a point: ``(x, y, x, y)``), ``gap`` away from it; "top" is up
+    the page (``y_down`` on paper).
+
+    >>> label_spots((0, 0, 0, 0), (4, 2), 1, ("right", "top left"))
+    [(1, -1.0, 5, 1.0), (-5, 1, -1, 3)]
+    >>> label_spots((-1, -1, 1, 1), (4, 2), 1, ("top",), y_down=True)
+    [(-2.0, -4, 2.0, -2)]
+    """
+    w, h = size
+    x0 = {"right": around[2] + gap, "left": around[0] - gap - w}
+    above, below = around[3] + gap, around[1] - gap - h
+    y0 = {"top": below, "bottom": above} if y_down else {"top": above, "bottom": below}
+    spots = []
+    for position in positions:
+        left = next((x0[p] for p in x0 if p in position), (around[0] + around[2]) / 2 - w / 2)
+        low = next((y0[p] for p in y0 if p in position), (around[1] + around[3]) / 2 - h / 2)
+        spots.append((left, low, left + w, low + h))
+    return spots
+
+
+def place_labels(
+    points: Sequence[tuple[float, float]],
+    sizes: Sequence[tuple[float, float]],
+    *,
+    gap: float = 4.0,
+    obstacles: Sequence[Box] = (),
+    bounds: Box | None = None,
+    positions: Sequence[str] = POSITIONS,
+) -> list[tuple[str, Box] | None]:
+    """Greedy placement of one label per point so that no two labels overlap.
+
+    Each label (``sizes[i]`` = width, height, in the same units as the points, y up)
+    tries ``positions`` around its point in order and takes the first whose box hits
+    no label placed before it, no obstacle (e.g. the markers) and stays inside
+    ``bounds``. A label with no free position gets ``None``: show it on hover only.
+    Points are handled in the given order, so put the important ones first
+    (:func:`choose_boxes` does the choosing; it can also keep labels off lines).
+
+    Returns, per point, ``(position, box)`` or ``None``; ``position`` is a plotly
+    ``textposition`` word pair such as ``"top right"``.
+
+    >>> [p for p, box in place_labels([(0, 0), (1, 0), (0, 0.5)], [(4, 1)] * 3)]
+    ['right', 'left', 'top']
+    >>> place_labels([(0, 0), (0, 0)], [(4, 1), (4, 1)], positions=("right",))
+    [('right', (4.0, -0.5, 8.0, 0.5)), None]
+    """
+    options = [
+        label_spots((x, y, x, y), size, gap, positions)
+        for (x, y), size in zip(points, sizes, strict=True)
+    ]
+    chosen = choose_boxes(options, obstacles=obstacles, bounds=bounds)
+    return [
+        None if k is None else (positions[k], boxes[k])
+        for k, boxes in zip(chosen, options, strict=True)
+    ]
