@@ -81,7 +81,7 @@ class NameCache:
     layout, the names and the canvas's pixels stay the same (a recoloured line, a
     selection or a changed bonus needs no new placement). After an edit in the same
     view only the names the edit can reach are placed again, around the others
-    (:func:`~vvlab.viz.relabel.place_again`): the names an edit does not disturb stay
+    (:func:`~vvlab.plan.relabel.place_again`): the names an edit does not disturb stay
     put, and placing the others is quick. Each station's candidate places are kept
     from edit to edit too (``memo``), for the stations the edit did not move.
 

@@ -3,7 +3,7 @@ its known stations, the stations, and their names placed as on a valid plan.
 
 A draft cannot be laid out like a city (no wagons, maybe no lines), but its names
 must stay readable while the user works: they are placed with the plan's placer
-(:func:`~vvlab.viz.labels.place_names`) in the pixels the canvas shows, so that they
+(:func:`~vvlab.plan.names.place_names`) in the pixels the canvas shows, so that they
 keep clear of each other, the stations and, where possible, the lines.
 """
 
@@ -53,7 +53,7 @@ def sketch_names(
     """The names of a draft's stations placed in the pixels of ``frame``: those on
     several lines and at the ends of lines always, the others where there is room
     (``keep``: names placed before, tried first, and ``memo``, see
-    :func:`~vvlab.viz.labels.place_names`).
+    :func:`~vvlab.plan.names.place_names`).
 
     >>> data = {"stations": {"a": {"x": 0, "y": 0, "name": "Alpha"}, "b": {"x": 4, "y": 0}},
     ...         "lines": [{"id": "L1", "stations": ["a", "b"]}]}
@@ -66,7 +66,7 @@ def sketch_names(
 
 def sketch_naming(data: dict[str, Any], frame: Frame) -> Naming:
     """What :func:`sketch_names` places a draft's names from (a
-    :class:`~vvlab.viz.relabel.Naming`): every placed station, those on several lines
+    :class:`~vvlab.plan.relabel.Naming`): every placed station, those on several lines
     and at the ends of lines as key stations, the lines between them, the canvas.
 
     >>> data = {"stations": {"a": {"x": 0, "y": 0, "name": "Alpha"}, "b": {"x": 4, "y": 0}},
