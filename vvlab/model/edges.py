@@ -28,7 +28,15 @@ from itertools import pairwise
 from .errors import Problem
 from .validate_json import check_coordinate, check_object, describe, quote
 
-__all__ = ["FORMAT_BENDS", "MAX_BENDS", "Edge", "check_edges", "edge_key", "line_pairs"]
+__all__ = [
+    "FORMAT_BENDS",
+    "MAX_BENDS",
+    "Edge",
+    "check_edges",
+    "drop_stale_bends",
+    "edge_key",
+    "line_pairs",
+]
 
 FORMAT_BENDS = "vvlab-map/2"
 """The format of a map file with bends (``vvlab-map/1`` with an ``edges`` list)."""
@@ -86,6 +94,30 @@ def line_pairs(lines: object) -> frozenset[Pair] | None:
         for a, b in pairwise(line["stations"])
         if isinstance(a, str) and isinstance(b, str)
     )
+
+
+def drop_stale_bends(data: dict) -> list[tuple[str, str]]:
+    """Drop from map ``data`` (in place) the bends of every edge whose two stations no
+    longer follow each other on a line, after an edit of the routes: the bends belong
+    to the edge and go with it. Returns the pairs dropped.
+
+    >>> data = {"lines": [{"stations": ["a", "b"]}],
+    ...         "edges": [{"between": ["a", "b"], "via": [[0, 1]]},
+    ...                   {"between": ["b", "c"], "via": [[2, 1]]}]}
+    >>> drop_stale_bends(data), data["edges"]
+    ([('b', 'c')], [{'between': ['a', 'b'], 'via': [[0, 1]]}])
+    """
+    pairs = line_pairs(data.get("lines"))
+    edges = data.get("edges")
+    if pairs is None or not isinstance(edges, list):
+        return []
+    kept, dropped = [], []
+    for edge in edges:
+        between = edge.get("between") if isinstance(edge, dict) else None
+        stale = isinstance(between, list) and len(between) == 2 and edge_key(*between) not in pairs
+        (dropped if stale else kept).append(edge)
+    edges[:] = kept
+    return [tuple(edge["between"]) for edge in dropped]
 
 
 def check_edges(

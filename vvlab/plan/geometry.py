@@ -224,7 +224,9 @@ def line_path(
     city: CityMap, line_id: str, offsets: dict[tuple[str, str, str], Point]
 ) -> list[Point]:
     """The polyline of a line: its stations in route order, each segment shifted by its
-    offset; where the shift changes at a station the path takes both points.
+    offset; where the shift changes at a station the path takes both points. An edge
+    that bends (:meth:`~vvlab.model.citymap.CityMap.edge_path`) is followed through its
+    bends, shifted to the same side by the same distance (:func:`offset_polyline`).
 
     >>> import vvlab
     >>> city = vvlab.load_map("tutorial")
@@ -236,11 +238,60 @@ def line_path(
     path: list[Point] = []
     for a, b in pairwise(route):
         dx, dy = offsets.get((line_id, a, b), (0.0, 0.0))
-        for sid in (a, b):
-            point = (pos[sid][0] + dx, pos[sid][1] + dy)
+        bends = city.edge_path(a, b)
+        if len(bends) > 2:  # the shift's length, to the left of a -> b or right of it
+            nx, ny = unit_normal(pos[a], pos[b])
+            piece = offset_polyline([(float(x), float(y)) for x, y in bends], dx * nx + dy * ny)
+        else:
+            piece = [(pos[sid][0] + dx, pos[sid][1] + dy) for sid in (a, b)]
+        for point in piece:
             if not path or path[-1] != point:
                 path.append(point)
     return path
+
+
+MITRE_LIMIT = 3.0
+"""The longest a corner of a shifted polyline may reach, in shifts: a sharper turn is
+cut short there (a corner of 90° reaches 1.41 shifts, one of 135° 2.6)."""
+
+
+def offset_polyline(points: list[Point], shift: float) -> list[Point]:
+    """``points`` moved ``shift`` to the left of their direction (to the right when
+    negative), as a line drawn beside them: the ends move square to their segment,
+    each corner to where the two moved segments meet (a mitre).
+
+    >>> offset_polyline([(0.0, 0.0), (2.0, 0.0), (2.0, 2.0)], 0.5)
+    [(0.0, 0.5), (1.5, 0.5), (1.5, 2.0)]
+    >>> offset_polyline([(0.0, 0.0), (1.0, 0.0)], -1.0)
+    [(0.0, -1.0), (1.0, -1.0)]
+    """
+    if shift == 0 or len(points) < 2:
+        return list(points)
+    normals = [unit_normal(p, q) for p, q in pairwise(points)]
+    ends = [normals[0], *(_mitre(m, n) for m, n in pairwise(normals)), normals[-1]]
+    moved = zip(points, ends, strict=True)
+    return [(x + shift * nx + 0.0, y + shift * ny + 0.0) for (x, y), (nx, ny) in moved]
+
+
+def _mitre(m: Point, n: Point) -> Point:
+    """The corner's direction between segments of unit normals ``m`` and ``n``, as long
+    as a shift of 1 makes it (at most :data:`MITRE_LIMIT`)."""
+    sx, sy = m[0] + n[0], m[1] + n[1]
+    along = (sx * m[0] + sy * m[1]) or 1.0  # the sum's share of each normal: cos²
+    scale = min(1.0 / along, MITRE_LIMIT / max(math.hypot(sx, sy), 1e-12))
+    return (sx * scale, sy * scale)
+
+
+def plan_points(city: CityMap) -> list[Point]:
+    """Every point the plan's lines pass: the stations, then the bends between them
+    (what a frame must hold).
+
+    >>> import vvlab
+    >>> len(plan_points(vvlab.load_map("tutorial")))
+    12
+    """
+    points = [(s.x, s.y) for s in city.stations.values()]
+    return points + [point for edge in city.edges for point in edge.via]
 
 
 def segments_hitting_box(p: np.ndarray, q: np.ndarray, box: Box) -> np.ndarray:

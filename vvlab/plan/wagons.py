@@ -27,6 +27,7 @@ from vvlab.plan.geometry import (
     inflate,
     line_path,
     overlap_matrix,
+    plan_points,
     plot_frame,
     segment_offsets,
     segments_hitting_box,
@@ -115,7 +116,12 @@ class _Obstacles:
     def __init__(self, city: CityMap, px: dict[str, Point], frame: Frame):
         self.points = np.array(list(px.values()), dtype=float)
         self.radii = np.array([station_size(len(city.lines_through(s))) / 2 for s in px])
-        ends = [(px[a], px[b]) for line in city.lines for a, b in pairwise(line.stations)]
+        ends = [
+            (frame.to_px(p), frame.to_px(q))
+            for line in city.lines
+            for a, b in pairwise(line.stations)
+            for p, q in pairwise(city.edge_path(a, b))
+        ]
         self.p = np.array([e[0] for e in ends], dtype=float)
         self.q = np.array([e[1] for e in ends], dtype=float).reshape(-1, 2)
         self.p = self.p.reshape(-1, 2)
@@ -170,7 +176,8 @@ def place_wagons(city: CityMap, frame: Frame) -> list[Wagon]:
     wagons = []
     for line in city.lines:
         first = line.stations[0]
-        outward = direction(px[line.stations[1]], px[first])
+        leaving = city.edge_path(first, line.stations[1])[1]  # the second station, or a bend
+        outward = direction(frame.to_px(leaving), px[first])
         shape, boxes, text = wagon_shape(line.indicators)
         radius = station_size(len(city.lines_through(first))) / 2
         body = _best_body(obstacles, px[first], outward, shape, radius)
@@ -210,7 +217,7 @@ def map_geometry(city: CityMap, width: int = WIDTH, height: int = HEIGHT) -> Map
     >>> sorted(geo.wagons) == ["A", "B", "C", "D"]
     True
     """
-    frame = plot_frame([(s.x, s.y) for s in city.stations.values()], width, height)
+    frame = plot_frame(plan_points(city), width, height)
     offsets = segment_offsets(city, LINE_GAP * frame.unit)
     paths = {line.id: line_path(city, line.id, offsets) for line in city.lines}
     wagons = {w.line: w for w in place_wagons(city, frame)}

@@ -33,6 +33,7 @@ from vvlab.plan.geometry import (
     inflate,
     line_path,
     overlap_matrix,
+    plan_points,
     segment_lines,
     segment_offsets,
 )
@@ -137,9 +138,8 @@ def box_sides(city: CityMap) -> dict[str, float]:
 
 
 def fit_area(city: CityMap, area: Box, pad: float) -> Fit:
-    """The largest scale that puts every station ``pad`` mm inside ``area``."""
-    xs = [s.x for s in city.stations.values()]
-    ys = [s.y for s in city.stations.values()]
+    """The largest scale that puts every station and bend ``pad`` mm inside ``area``."""
+    xs, ys = zip(*plan_points(city), strict=True)
     span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
     room_x, room_y = area[2] - area[0] - 2 * pad, area[3] - area[1] - 2 * pad
     scale = min(room_x / max(span_x, 1e-9), room_y / max(span_y, 1e-9))

@@ -293,3 +293,17 @@ def test_the_controller_holds_its_parts_and_callers_edit_through_them() -> None:
     assert ed.station_edits.snap(0.3, 0) == (0.5, 0.0)
     ed.line_edits.cancel()
     assert ed.line_edits.draft is None and ed.line_edits.index("D") == 3
+
+
+def test_a_route_edit_takes_the_bends_of_the_edges_it_removes() -> None:
+    from bent_city import BENT
+
+    ed = MapEditorController(BENT)
+    assert ed.valid_city().edge_path("c", "e") == [(8, 0), (8, 4), (12, 4)]
+    ed.line_edits.shorten("P")  # c-e is no edge any more: its bend goes with it
+    assert [e["between"] for e in ed.data["edges"]] == [["b", "c"]]
+    assert [p.path for p in ed.problems()] == ["stations.e"]  # on no line now, no bend
+    ed.station_edits.delete("b")  # a-b and b-c go
+    assert ed.data["edges"] == []
+    assert ed.undo() and ed.undo()
+    assert ed.valid_city().edge_path("e", "c") == [(12, 4), (8, 4), (8, 0)]

@@ -12,6 +12,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from vvlab.model.edges import drop_stale_bends
+
 MapData = dict[str, Any]
 MAX_UNDO = 500
 """Edits kept for undo."""
@@ -97,6 +99,7 @@ class EditHistory:
         before = json.dumps(self.data)
         data = json.loads(before)
         result = change(data)
+        drop_stale_bends(data)  # a route edit takes the bends of the edges it removes
         self._undo = [*self._undo[-MAX_UNDO + 1 :], (before, label)]
         self._redo.clear()
         self.data = data
