@@ -97,6 +97,15 @@ class BalanceTargets:
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
         return (_rebuild, (self._all(),))
 
+    def replace(self, **changes: Any) -> BalanceTargets:
+        """These targets with some bounds changed (what ``dataclasses.replace`` did
+        when the bounds were a dataclass's fields).
+
+        >>> BalanceTargets().replace(turns=(18, 30)).turns
+        (18.0, 30.0)
+        """
+        return type(self)(**{**self._all(), **changes})
+
     def to_dict(self) -> dict[str, Any]:
         """The targets as JSON-ready data, with their ``format``."""
         data = {k: list(v) if isinstance(v, tuple) else v for k, v in self._all().items()}
