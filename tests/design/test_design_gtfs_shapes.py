@@ -10,7 +10,7 @@ from itertools import pairwise
 
 import numpy as np
 import pytest
-from gtfskit import line_of_stops, write_feed, write_shapes, write_table
+from gtfskit import copied, line_of_stops, write_feed, write_shapes, write_table
 
 import vvlab
 from vvlab.design import GTFSWarning, from_gtfs
@@ -169,3 +169,40 @@ def test_an_unreadable_shapes_file_leaves_every_edge_straight(tmp_path) -> None:
     (folder / "shapes.txt").write_text("shape_id,shape_pt_lat\ns1,50\n", encoding="utf-8")
     with pytest.warns(GTFSWarning, match=r"shapes.txt: no column shape_pt_lon, .*left straight"):
         assert from_gtfs(folder).edges == ()
+
+
+def test_with_max_stations_an_edge_follows_the_track_through_dropped_stations(tmp_path) -> None:
+    with pytest.warns(GTFSWarning, match="line M: 1 of 3 stations dropped"):
+        city = from_gtfs(feed(tmp_path, {"s1": BENT}, ["s1"]), max_stations=2)
+    assert [edge.between for edge in city.edges] == [("a", "c")]
+    assert passes_near(city.edge_path("a", "c"), corner_xy(), within=1.0)
+
+
+def test_prague_with_shapes_through_its_platforms_bends_only_the_detour(tmp_path) -> None:
+    """The Prague fixture has no shapes.txt: give each trip a shape through its
+    platforms in order (so the track is straight up to the platforms' offsets) and
+    send line A's track 400 m south between Muzeum and Náměstí Míru."""
+    import pandas as pd
+
+    folder = copied(tmp_path, "prague")
+    stops = pd.read_csv(folder / "stops.txt", dtype=str).set_index("stop_id")
+    times = pd.read_csv(folder / "stop_times.txt", dtype=str)
+    times = times.assign(order=times["stop_sequence"].astype(int)).sort_values(["trip_id", "order"])
+    trips = pd.read_csv(folder / "trips.txt", dtype=str)
+    trips["shape_id"] = "shape-" + trips["trip_id"]
+    trips.to_csv(folder / "trips.txt", index=False)
+    shapes = {}
+    for trip, visits in times.groupby("trip_id"):
+        points = [(float(stops.at[s, "stop_lat"]), float(stops.at[s, "stop_lon"]))
+                  for s in visits["stop_id"]]  # fmt: skip
+        if trip.startswith("A-0"):
+            k = list(visits["stop_id"]).index("P:muzeum:A")
+            (lat0, lon0), (lat1, lon1) = points[k], points[k + 1]
+            points.insert(k + 1, ((lat0 + lat1) / 2 - 0.0036, (lon0 + lon1) / 2))
+        shapes[f"shape-{trip}"] = points
+    write_shapes(folder, shapes)
+    city = quiet(folder)
+    assert [edge.between for edge in city.edges] == [("muzeum", "namesti-miru")]
+    muzeum, miru = city.stations["muzeum"], city.stations["namesti-miru"]
+    ((x, y),) = city.edges[0].via
+    assert min(muzeum.x, miru.x) < x < max(muzeum.x, miru.x) and y < min(muzeum.y, miru.y) - 2
