@@ -103,6 +103,8 @@ class Feed:
                     part[keep(part)] if keep else part
                     for part in _chunks(handle, wanted, where, table)
                 ]
+        except GTFSError:  # a ValueError too, already naming the file
+            raise
         except pd.errors.EmptyDataError:
             raise GTFSError(f"{where}: the file is empty (it needs a header line)") from None
         except (pd.errors.ParserError, UnicodeDecodeError, ValueError) as err:

@@ -110,11 +110,14 @@ def seed_bends(
     if not wanted or not data.has("shapes"):
         return {}
     shapes = _read_shapes(data, wanted)
+    if isinstance(shapes, str):
+        _warn(f"{shapes}; every edge is left straight")
+        return {}
     to_map = frame(places)
     decided: set[frozenset[str]] = set()
     bends: dict[tuple[str, str], tuple[Point, ...]] = {}
     for line in lines:
-        if line.shape is None or shapes is None:
+        if line.shape is None:
             continue
         pieces = _line_pieces(line, shapes, to_map, places, xy)
         if isinstance(pieces, str):
@@ -136,14 +139,13 @@ def _warn(text: str) -> None:
 # -- reading shapes.txt ----------------------------------------------------------------
 
 
-def _read_shapes(data: Feed, wanted: set[str]) -> dict[str, np.ndarray | str] | None:
+def _read_shapes(data: Feed, wanted: set[str]) -> dict[str, np.ndarray | str] | str:
     """The wanted shapes by id: their points as rows ``(lat, lon)`` in order, or why
-    one cannot be used; ``None`` (with a warning) when ``shapes.txt`` is unreadable."""
+    one cannot be used; why not when ``shapes.txt`` cannot be read."""
     try:
         table = data.read("shapes", lambda part: part["shape_id"].isin(wanted))
     except GTFSError as err:
-        _warn(f"{err}; every edge is left straight")
-        return None
+        return str(err)
     found: dict[str, np.ndarray | str] = {
         str(shape_id): _points(rows) for shape_id, rows in table.groupby("shape_id", sort=False)
     }
@@ -183,7 +185,7 @@ def _line_pieces(
     points = shapes[line.shape.shape_id]
     if isinstance(points, str):
         return points
-    path = np.array([to_map(lat, lon) for lat, lon in points])
+    path = np.column_stack(to_map(points[:, 0], points[:, 1]))
     if line.shape.reverse:
         path = path[::-1]
     ends = np.array([xy[s] for s in line.stations], dtype=float)

@@ -220,7 +220,8 @@ def _cluster_places(roots: dict[str, Place], cluster_of: dict[str, str]) -> dict
 @dataclass(frozen=True)
 class Frame:
     """Map coordinates of positions on the ground: ``(lat, lon)`` to ``(x, y)``, not
-    rounded, as :func:`project` places stations (see :func:`frame`)."""
+    rounded, as :func:`project` places stations (see :func:`frame`); numbers or numpy
+    arrays alike."""
 
     scale_x: float
     mid_x: float
