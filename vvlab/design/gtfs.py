@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
+from typing import NamedTuple
 
 import pandas as pd
 
@@ -60,6 +61,14 @@ class _Line:
     color: str
     stations: list[str]
     shape: ShapeRef | None = None
+
+
+class _Run(NamedTuple):
+    """A trip of a route: its ``direction_id``, its stations and its ``shape_id``."""
+
+    direction: str
+    pattern: tuple[str, ...]
+    shape: str
 
 
 def from_gtfs(
@@ -167,20 +176,20 @@ def _lines(data: Feed, chosen: pd.DataFrame, named: bool) -> tuple[list[_Line], 
         data.read("stops"), stop_times["stop_id"].unique().tolist(), f"{data.name}: stops.txt"
     )
     patterns = trip_patterns(stop_times, station_of, f"{data.name}: stop_times.txt")
-    runs: dict[str, list[tuple[str, tuple[str, ...], str]]] = {}
+    runs: dict[str, list[_Run]] = {}
     columns = ["route_id", "direction_id", "trip_id", "shape_id"]
     for route_id, direction, trip, shape in trips[columns].itertuples(index=False):
         if trip in patterns:
-            runs.setdefault(route_id, []).append((direction, patterns[trip], shape))
+            runs.setdefault(route_id, []).append(_Run(direction, patterns[trip], shape))
     lines: list[_Line] = []
     for _, route in chosen.iterrows():
         route_runs = runs.get(route["route_id"], [])
-        found = [b for b in branches(run[:2] for run in route_runs) if len(b) >= 2]
+        found = [b for b in branches((r.direction, r.pattern) for r in route_runs) if len(b) >= 2]
         if not found:
             _no_trips(data.name, route, named)
             continue
         for line in _route_lines(route, found, places):
-            line.shape = line_shape(line.stations, (run[1:] for run in route_runs))
+            line.shape = line_shape(line.stations, ((r.pattern, r.shape) for r in route_runs))
             lines.append(line)
     if not lines:
         raise GTFSError(f"{data.name}: none of the chosen routes has trips with two stations")
@@ -283,25 +292,41 @@ def _city(data: Feed, lines: list[_Line], places: dict[str, Place], id, name) ->
     xy = project(located)
     shaped = [ShapedLine(line.id, line.stations, line.shape) for line in lines]
     bends = seed_bends(data, shaped, located, xy)
-    stem = Path(data.name).stem or Path(os.path.abspath(data.name)).name or "gtfs"
-    agency = _agencies(data)
+    stem = _feed_stem(data.name)
     city = {
-        "format": FORMAT,
+        "format": FORMAT_BENDS if bends else FORMAT,
         "id": id or slug(stem),
         "name": name or feed_title(stem),
-        "description": f"Drafted from the GTFS feed {Path(data.name).name}"
-        f"{f' of {agency}' if agency else ''}: lines {', '.join(line.id for line in lines)}. "
-        "Indicator boxes and bonuses are first guesses (vvlab tune sets them).",
+        "description": _description(data, lines),
         "stations": {ids[s]: {"name": places[s].name, "x": xy[s][0], "y": xy[s][1]} for s in used},
         "lines": [_line_data(line, ids) for line in lines],
     }
     if bends:
-        city["format"] = FORMAT_BENDS
         city["edges"] = [
             {"between": [ids[a], ids[b]], "via": [list(p) for p in via]}
             for (a, b), via in bends.items()
         ]
     return CityMap.from_dict(city, source=data.name)
+
+
+def _feed_stem(feed: str) -> str:
+    """The feed's name without folders and ``.zip``: a folder's whole name (``.`` the
+    current folder's), a file's name without its suffix.
+
+    >>> _feed_stem("data/gtfs/prague/"), _feed_stem("prague-gtfs.zip")
+    ('prague', 'prague-gtfs')
+    """
+    path = Path(os.path.abspath(feed))
+    return (path.name if path.is_dir() else path.stem) or "gtfs"
+
+
+def _description(data: Feed, lines: list[_Line]) -> str:
+    agency = _agencies(data)
+    return (
+        f"Drafted from the GTFS feed {Path(data.name).name}{f' of {agency}' if agency else ''}: "
+        f"lines {', '.join(line.id for line in lines)}. Indicator boxes and bonuses are first "
+        "guesses (vvlab tune sets them)."
+    )
 
 
 def _line_data(line: _Line, ids: dict[str, str]) -> dict:
