@@ -38,10 +38,11 @@ def write_feed(
     stops: dict[str, tuple[str, float, float]],
     routes: list[tuple[str, str, int, str]],
     trips: list[tuple[str, str, list[str]]],
+    shape_ids: list[str] | None = None,
 ) -> Path:
     """A made-up feed: ``stops`` by id as (name, lat, lon), no parent stations;
     ``routes`` as (route_id, short name, route_type, colour); ``trips`` as (route_id,
-    direction_id, stop ids in order)."""
+    direction_id, stop ids in order), with the ``shape_ids`` (one a trip) when given."""
     folder.mkdir(parents=True, exist_ok=True)
     write_table(
         folder / "stops.txt",
@@ -55,8 +56,11 @@ def write_feed(
     )
     write_table(
         folder / "trips.txt",
-        ["route_id", "service_id", "trip_id", "direction_id"],
-        [[rid, "all", f"t{k}", direction] for k, (rid, direction, _) in enumerate(trips)],
+        ["route_id", "service_id", "trip_id", "direction_id", "shape_id"],
+        [
+            [rid, "all", f"t{k}", direction, shape_ids[k] if shape_ids else ""]
+            for k, (rid, direction, _) in enumerate(trips)
+        ],
     )
     write_table(
         folder / "stop_times.txt",
@@ -73,3 +77,17 @@ def write_feed(
 def line_of_stops(names: str, lat: float = 50.0, lon: float = 14.0) -> dict:
     """Stops ``a``, ``b``, ... named by the letters of ``names``, 1 km apart eastwards."""
     return {c: (c.upper(), lat, lon + 0.014 * k) for k, c in enumerate(names)}
+
+
+def write_shapes(folder: Path, shapes: dict[str, list[tuple[float, float]]]) -> Path:
+    """``shapes.txt`` with each shape's points (lat, lon) in order, sequence 1, 2, ..."""
+    write_table(
+        folder / "shapes.txt",
+        ["shape_id", "shape_pt_lat", "shape_pt_lon", "shape_pt_sequence"],
+        [
+            [sid, str(lat), str(lon), str(n + 1)]
+            for sid, points in shapes.items()
+            for n, (lat, lon) in enumerate(points)
+        ],
+    )
+    return folder

@@ -14,7 +14,10 @@ def test_writes_the_city_and_refuses_an_existing_file(tmp_path, capsys) -> None:
     out = tmp_path / "prague.json"
     code, text, _ = run(["import-gtfs", str(PRAGUE), "--out", str(out), "--name", "Praha"])
     assert code == 0
-    assert text.splitlines()[-1] == f"3 lines, 23 stations (3 transfers) written to {out}"
+    assert text.splitlines()[-2:] == [
+        "Praha: 3 lines, 23 stations (3 transfers), 0 bent edges",
+        f"city written to {out}",
+    ]
     city = vvlab.load_map(out)
     assert (city.id, city.name, [line.id for line in city.lines]) == ("prague", "Praha",
                                                                       ["A", "B", "C"])  # fmt: skip
@@ -26,6 +29,19 @@ def test_writes_the_city_and_refuses_an_existing_file(tmp_path, capsys) -> None:
     code, _, _ = run(["import-gtfs", str(PRAGUE), "--out", str(out), "--routes", "A", "--force"])
     assert code == 0
     assert [line.id for line in vvlab.load_map(out).lines] == ["A"]
+
+
+def test_the_default_name_comes_from_the_feed_and_lines_fit_80_columns(tmp_path) -> None:
+    feed = copied(tmp_path, "new_york-gtfs")
+    routes = (feed / "routes.txt").read_text(encoding="utf-8")
+    (feed / "routes.txt").write_text(routes.replace("Nemocnice Motol", "Motol " * 20))
+    out = tmp_path / "c.json"
+    code, text, _ = run(["import-gtfs", str(feed), "--out", str(out)])
+    assert code == 0
+    assert vvlab.load_map(out).name == "New York"
+    assert text.splitlines()[-2] == "New York: 3 lines, 23 stations (3 transfers), 0 bent edges"
+    assert text.splitlines()[0].endswith("Motol Moto…")
+    assert all(len(line) <= 80 for line in text.splitlines()[:-1])  # the last: --out's path
 
 
 def test_options_choose_routes_types_and_length(tmp_path, capsys) -> None:

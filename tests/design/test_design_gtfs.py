@@ -74,13 +74,28 @@ def test_zip_and_folder_give_the_same_city(prague, tmp_path) -> None:
 
 def test_the_city_validates_and_round_trips(prague, tmp_path) -> None:
     assert validate_map_data(prague.to_dict()) == []
+    assert prague.edges == () and prague.to_dict()["format"] == "vvlab-map/1"  # no shapes
     prague.save(tmp_path / "prague.json")
     assert vvlab.load_map(tmp_path / "prague.json") == prague
 
 
-def test_default_id_and_name_come_from_the_feed() -> None:
+def test_default_id_and_name_come_from_the_feed_and_the_agency_goes_into_the_description(
+    tmp_path,
+) -> None:
     city = from_gtfs(PRAGUE)
-    assert (city.id, city.name) == ("prague", "Dopravní podnik hl. m. Prahy")
+    assert (city.id, city.name) == ("prague", "Prague")
+    assert city.description.startswith(
+        "Drafted from the GTFS feed prague of Dopravní podnik hl. m. Prahy: lines A, B, C."
+    )
+    archive = from_gtfs(zipped(PRAGUE, tmp_path / "new_york-gtfs.zip"))
+    assert (archive.id, archive.name) == ("new-york-gtfs", "New York")
+    folder = from_gtfs(copied(tmp_path, "VBB_berlin"))
+    assert (folder.id, folder.name) == ("vbb-berlin", "VBB Berlin")
+    assert "of Dopravní podnik hl. m. Prahy" in folder.description
+    named = from_gtfs(PRAGUE, name="Praha")
+    assert (named.id, named.name) == ("prague", "Praha")
+    (tmp_path / "VBB_berlin" / "agency.txt").unlink()
+    assert " of " not in from_gtfs(tmp_path / "VBB_berlin").description
 
 
 def test_routes_pick_by_short_name_or_id_in_their_order() -> None:

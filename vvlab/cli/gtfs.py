@@ -15,8 +15,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         help="draft a city from a GTFS feed (zip or folder); write it to --out",
         description="Draft a city from the metro routes of a GTFS feed: one line per "
         "route (per branch), platforms merged into stations, transfers shared, "
-        "coordinates as on the ground. Indicator boxes and bonuses are first guesses: "
-        "run vvlab tune on the result.",
+        "coordinates as on the ground, edges bent along the feed's shapes.txt. The "
+        "city is named after the feed's file or folder (prague.zip: Prague), the "
+        "operator goes into its description. Indicator boxes and bonuses are first "
+        "guesses: run vvlab tune on the result.",
     )
     p.add_argument("feed", help="GTFS zip file or folder")
     p.add_argument("--out", required=True, metavar="CITY.json", help="the city's .json file")
@@ -26,7 +28,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--max-stations", type=int, metavar="N", help="at most N stations a line")
     p.add_argument("--id", help="the city's id (default: from the feed's name)")
-    p.add_argument("--name", help="the city's name (default: the agency's)")
+    p.add_argument("--name", help="the city's name (default: from the feed's name)")
     p.add_argument("--schematic", action="store_true", help="lay the city out schematically")
     p.add_argument("--force", action="store_true", help="replace --out if it exists")
     p.set_defaults(run=cmd_import_gtfs)
@@ -53,13 +55,26 @@ def cmd_import_gtfs(args: argparse.Namespace, out: TextIO) -> int:
         city = layout(city)
     save_map(city, args.out, overwrite=args.force)
     for line in city.lines:
-        out.write(f"{line.id:<6} {len(line.stations):>3} stations  {line.name}\n")
+        out.write(_fit(f"{line.id:<6} {len(line.stations):>3} stations  {line.name}") + "\n")
     transfers = len(city.transfer_stations)
-    out.write(
-        f"{len(city.lines)} lines, {len(city.stations)} stations ({transfers} transfers) "
-        f"written to {args.out}\n"
+    summary = (
+        f"{len(city.lines)} lines, {len(city.stations)} stations ({transfers} transfers), "
+        f"{len(city.edges)} bent edges"
     )
+    out.write(f"{_fit(city.name, len(summary) + 2)}: {summary}\n")
+    out.write(f"city written to {args.out}\n")
     return 0
+
+
+def _fit(text: str, room: int = 0, width: int = 80) -> str:
+    """``text`` cut to leave ``room`` columns of a ``width``-column terminal, ``…``
+    marking a cut.
+
+    >>> _fit("Prague", 60), _fit("x" * 90)[-3:], len(_fit("x" * 90))
+    ('Prague', 'xx…', 80)
+    """
+    keep = max(width - room, 1)
+    return text if len(text) <= keep else text[: keep - 1] + "…"
 
 
 def _route_types(text: str) -> list[int]:

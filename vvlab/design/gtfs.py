@@ -23,16 +23,19 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from pathlib import Path
+from typing import NamedTuple
 
 import pandas as pd
 
 from vvlab.design.gtfs_feed import Feed, GTFSError, GTFSWarning, read_feed
 from vvlab.design.gtfs_patterns import branches, trip_patterns
 from vvlab.design.gtfs_routes import METRO, choose_routes, expand_types, route_label
+from vvlab.design.gtfs_shapes import ShapedLine, ShapeRef, line_shape, seed_bends
 from vvlab.design.gtfs_stations import (
     Place,
     ascii_words,
     clean_name,
+    feed_title,
     merge_stops,
     project,
     slug,
@@ -40,6 +43,7 @@ from vvlab.design.gtfs_stations import (
 )
 from vvlab.model.citymap import CityMap
 from vvlab.model.colors import distinct_color, is_hex
+from vvlab.model.edges import FORMAT_BENDS
 from vvlab.model.generate import default_scoring
 from vvlab.model.validate import FORMAT, ID_PATTERN, MAX_ID_LENGTH, MAX_LINES
 
@@ -48,14 +52,23 @@ __all__ = ["GTFSError", "GTFSWarning", "from_gtfs"]
 
 @dataclass
 class _Line:
-    """A line being built: its route's id, its id, name, colour (``""``: none yet) and
-    station keys."""
+    """A line being built: its route's id, its id, name, colour (``""``: none yet),
+    station keys and the shape it follows (``None``: none)."""
 
     route: str
     id: str
     name: str
     color: str
     stations: list[str]
+    shape: ShapeRef | None = None
+
+
+class _Run(NamedTuple):
+    """A trip of a route: its ``direction_id``, its stations and its ``shape_id``."""
+
+    direction: str
+    pattern: tuple[str, ...]
+    shape: str
 
 
 def from_gtfs(
@@ -84,8 +97,10 @@ def from_gtfs(
         also take their extended types (1: 400-404; see
         :data:`vvlab.design.gtfs_routes.EXTENDED_ROUTE_TYPES`).
     id, name
-        The city's id and name; default the feed's file name (as an id) and its
-        agency's name (or the file name).
+        The city's id and name; default the feed's file or folder name, as an id
+        (``prague-gtfs.zip``: ``prague-gtfs``) and as a title (``Prague``: separators
+        to spaces, a lower-case word capitalised, the word ``gtfs`` dropped). The
+        agency's name goes into the description.
     max_stations
         At most this many stations per line: a longer line keeps its termini, its
         transfers and evenly spaced stations between them; each line's dropped
@@ -102,8 +117,10 @@ def from_gtfs(
         others). Platforms merge into their parent station, and stations of one name
         within a few hundred metres into one; a station of several lines is a
         transfer. Station ids are ASCII slugs of the names, which keep their accents.
-        Coordinates: north up, the larger side about 100 units. Indicator boxes and
-        bonuses are first guesses (:func:`vvlab.model.generate.default_scoring`).
+        Coordinates: north up, the larger side about 100 units. Edges bend along the
+        feed's ``shapes.txt`` where it has one (:mod:`vvlab.design.gtfs_shapes`).
+        Indicator boxes and bonuses are first guesses
+        (:func:`vvlab.model.generate.default_scoring`).
 
     Raises
     ------
@@ -113,6 +130,8 @@ def from_gtfs(
 
     Examples
     --------
+    >>> from_gtfs("data/gtfs/prague").name
+    'Prague'
     >>> city = from_gtfs("data/gtfs/prague", id="prague", name="Praha")
     >>> [line.id for line in city.lines], city.lines_through("mustek")
     (['A', 'B', 'C'], ('A', 'B'))
@@ -157,19 +176,21 @@ def _lines(data: Feed, chosen: pd.DataFrame, named: bool) -> tuple[list[_Line], 
         data.read("stops"), stop_times["stop_id"].unique().tolist(), f"{data.name}: stops.txt"
     )
     patterns = trip_patterns(stop_times, station_of, f"{data.name}: stop_times.txt")
-    runs: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
-    for route_id, direction, trip in trips[["route_id", "direction_id", "trip_id"]].itertuples(
-        index=False
-    ):
+    runs: dict[str, list[_Run]] = {}
+    columns = ["route_id", "direction_id", "trip_id", "shape_id"]
+    for route_id, direction, trip, shape in trips[columns].itertuples(index=False):
         if trip in patterns:
-            runs.setdefault(route_id, []).append((direction, patterns[trip]))
+            runs.setdefault(route_id, []).append(_Run(direction, patterns[trip], shape))
     lines: list[_Line] = []
     for _, route in chosen.iterrows():
-        found = [b for b in branches(runs.get(route["route_id"], [])) if len(b) >= 2]
+        route_runs = runs.get(route["route_id"], [])
+        found = [b for b in branches((r.direction, r.pattern) for r in route_runs) if len(b) >= 2]
         if not found:
             _no_trips(data.name, route, named)
             continue
-        lines += _route_lines(route, found, places)
+        for line in _route_lines(route, found, places):
+            line.shape = line_shape(line.stations, ((r.pattern, r.shape) for r in route_runs))
+            lines.append(line)
     if not lines:
         raise GTFSError(f"{data.name}: none of the chosen routes has trips with two stations")
     if len(lines) > MAX_LINES:
@@ -267,19 +288,45 @@ def _city(data: Feed, lines: list[_Line], places: dict[str, Place], id, name) ->
     used = list(dict.fromkeys(s for line in lines for s in line.stations))
     ids = dict(zip(used, unique_ids([places[s].name for s in used], slug), strict=True))
     _colour(lines)
-    xy = project({s: places[s] for s in used})
-    stem = Path(data.name).stem or "gtfs"
+    located = {s: places[s] for s in used}
+    xy = project(located)
+    shaped = [ShapedLine(line.id, line.stations, line.shape) for line in lines]
+    bends = seed_bends(data, shaped, located, xy)
+    stem = _feed_stem(data.name)
     city = {
-        "format": FORMAT,
+        "format": FORMAT_BENDS if bends else FORMAT,
         "id": id or slug(stem),
-        "name": name or _agency(data) or stem,
-        "description": f"Drafted from the GTFS feed {Path(data.name).name}: lines "
-        f"{', '.join(line.id for line in lines)}. Indicator boxes and bonuses are first guesses "
-        "(vvlab tune sets them).",
+        "name": name or feed_title(stem),
+        "description": _description(data, lines),
         "stations": {ids[s]: {"name": places[s].name, "x": xy[s][0], "y": xy[s][1]} for s in used},
         "lines": [_line_data(line, ids) for line in lines],
     }
+    if bends:
+        city["edges"] = [
+            {"between": [ids[a], ids[b]], "via": [list(p) for p in via]}
+            for (a, b), via in bends.items()
+        ]
     return CityMap.from_dict(city, source=data.name)
+
+
+def _feed_stem(feed: str) -> str:
+    """The feed's name without folders and ``.zip``: a folder's whole name (``.`` the
+    current folder's), a file's name without its suffix.
+
+    >>> _feed_stem("data/gtfs/prague/"), _feed_stem("prague-gtfs.zip")
+    ('prague', 'prague-gtfs')
+    """
+    path = Path(os.path.abspath(feed))
+    return (path.name if path.is_dir() else path.stem) or "gtfs"
+
+
+def _description(data: Feed, lines: list[_Line]) -> str:
+    agency = _agencies(data)
+    return (
+        f"Drafted from the GTFS feed {Path(data.name).name}{f' of {agency}' if agency else ''}: "
+        f"lines {', '.join(line.id for line in lines)}. Indicator boxes and bonuses are first "
+        "guesses (vvlab tune sets them)."
+    )
 
 
 def _line_data(line: _Line, ids: dict[str, str]) -> dict:
@@ -316,11 +363,12 @@ def _colour(lines: list[_Line]) -> None:
             line.color = by_route[line.route]
 
 
-def _agency(data: Feed) -> str:
-    """The agency's name when the feed has exactly one."""
+def _agencies(data: Feed) -> str:
+    """The names of the feed's agencies (operators), the first three and how many
+    more; ``""`` without ``agency.txt``."""
     if not data.has("agency"):
         return ""
-    agency = data.read("agency")
-    if agency["agency_name"].nunique() != 1:
-        return ""
-    return clean_name(agency["agency_name"].iloc[0], "")
+    names = list(dict.fromkeys(clean_name(n, "") for n in data.read("agency")["agency_name"]))
+    names = [n for n in names if n]
+    more = f" and {len(names) - 3} more" if len(names) > 3 else ""
+    return ", ".join(names[:3]) + more

@@ -40,7 +40,8 @@ class GTFSError(ValueError):
 
 class GTFSWarning(UserWarning):
     """Something the import left out and says so: the stations ``max_stations``
-    dropped from a line, a route chosen by its type that has no trips."""
+    dropped from a line, a route chosen by its type that has no trips, the bends of a
+    line whose shape (``shapes.txt``) cannot be used."""
 
 
 COLUMNS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -48,16 +49,18 @@ COLUMNS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("route_id", "route_type"),
         ("route_short_name", "route_long_name", "route_color"),
     ),
-    "trips": (("route_id", "trip_id"), ("direction_id",)),
+    "trips": (("route_id", "trip_id"), ("direction_id", "shape_id")),
     "stop_times": (("trip_id", "stop_id", "stop_sequence"), ()),
     "stops": (
         ("stop_id", "stop_name", "stop_lat", "stop_lon"),
         ("parent_station", "location_type"),
     ),
     "agency": (("agency_name",), ()),
+    "shapes": (("shape_id", "shape_pt_lat", "shape_pt_lon", "shape_pt_sequence"), ()),
 }
 """Per file: the columns it must have and the optional ones the import reads (a
-missing optional column reads as blanks). ``agency.txt`` itself is optional."""
+missing optional column reads as blanks). ``agency.txt`` and ``shapes.txt`` are
+optional files."""
 
 REQUIRED_FILES = ("routes", "trips", "stop_times", "stops")
 
@@ -100,6 +103,8 @@ class Feed:
                     part[keep(part)] if keep else part
                     for part in _chunks(handle, wanted, where, table)
                 ]
+        except GTFSError:  # a ValueError too, already naming the file
+            raise
         except pd.errors.EmptyDataError:
             raise GTFSError(f"{where}: the file is empty (it needs a header line)") from None
         except (pd.errors.ParserError, UnicodeDecodeError, ValueError) as err:

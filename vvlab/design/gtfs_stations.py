@@ -30,9 +30,13 @@ from vvlab.model.validate import CONTROL_PATTERN, MAX_ID_LENGTH
 __all__ = [
     "MAP_SPAN",
     "MERGE_DISTANCE_M",
+    "Frame",
     "Place",
     "ascii_words",
     "clean_name",
+    "feed_title",
+    "frame",
+    "map_round",
     "merge_stops",
     "project",
     "slug",
@@ -96,6 +100,18 @@ def unique_ids(names: Iterable[str], make: Callable[[str], str]) -> list[str]:
 def clean_name(text: str, fallback: str) -> str:
     """A name as the map format takes it: no control characters, single spaces."""
     return " ".join(CONTROL_PATTERN.sub(" ", text).split()) or fallback
+
+
+def feed_title(stem: str) -> str:
+    """A city's name from a feed's file or folder name: separators to spaces, a word
+    in lower case capitalised, the word ``gtfs`` dropped when others remain.
+
+    >>> feed_title("prague"), feed_title("new_york-gtfs"), feed_title("VBB berlin")
+    ('Prague', 'New York', 'VBB Berlin')
+    """
+    words = [w for w in re.split(r"[\s_.+-]+", clean_name(stem, "")) if w]
+    words = [w for w in words if w.casefold() != "gtfs"] or words
+    return " ".join(w[:1].upper() + w[1:] if w.islower() else w for w in words) or "GTFS"
 
 
 # -- merging stops into stations -------------------------------------------------------
@@ -201,23 +217,61 @@ def _cluster_places(roots: dict[str, Place], cluster_of: dict[str, str]) -> dict
 # -- coordinates -----------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Frame:
+    """Map coordinates of positions on the ground: ``(lat, lon)`` to ``(x, y)``, not
+    rounded, as :func:`project` places stations (see :func:`frame`); numbers or numpy
+    arrays alike."""
+
+    scale_x: float
+    mid_x: float
+    mid_y: float
+    factor: float
+
+    def __call__(self, lat: float, lon: float) -> tuple[float, float]:
+        return (lon * self.scale_x - self.mid_x) * self.factor, (lat - self.mid_y) * self.factor
+
+    def units_per_metre(self) -> float:
+        """Map units for a metre on the ground."""
+        return self.factor * math.degrees(1 / EARTH_RADIUS_M)
+
+
+def frame(places: dict[str, Place]) -> Frame:
+    """The :class:`Frame` of ``places``: equirectangular around their mean latitude,
+    centred on 0 and scaled so that the larger side spans :data:`MAP_SPAN`.
+
+    >>> f = frame({"w": Place("W", 50.0, 14.0), "e": Place("E", 50.0, 14.1)})
+    >>> [round(c, 1) for c in f(50.0, 14.05)], round(f.units_per_metre(), 4)
+    ([0.0, 0.0], 0.014)
+    """
+    lat0 = sum(p.lat for p in places.values()) / len(places)
+    scale_x = math.cos(math.radians(lat0))
+    xs = [p.lon * scale_x for p in places.values()]
+    ys = [p.lat for p in places.values()]
+    span = max(max(xs) - min(xs), max(ys) - min(ys))
+    factor = MAP_SPAN / span if span > 0 else 1.0
+    return Frame(scale_x, (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2, factor)
+
+
+def map_round(value: float) -> float:
+    """A coordinate rounded as the import writes it: to 0.1, never ``-0.0``.
+
+    >>> map_round(-0.04), map_round(2.25)
+    (0.0, 2.2)
+    """
+    return round(float(value), 1) + 0.0
+
+
 def project(places: dict[str, Place]) -> dict[str, tuple[float, float]]:
-    """Map coordinates (x east, y north) of ``places``: equirectangular around their
-    mean latitude, centred on 0 and scaled so that the larger side spans
-    :data:`MAP_SPAN`, rounded to 0.1.
+    """Map coordinates (x east, y north) of ``places`` (see :func:`frame`), rounded
+    with :func:`map_round`.
 
     >>> xy = project({"w": Place("W", 50.0, 14.0), "e": Place("E", 50.0, 14.1)})
     >>> xy
     {'w': (-50.0, 0.0), 'e': (50.0, 0.0)}
     """
-    lat0 = sum(p.lat for p in places.values()) / len(places)
-    scale_x = math.cos(math.radians(lat0))
-    raw = {k: (p.lon * scale_x, p.lat) for k, p in places.items()}
-    xs, ys = [x for x, _ in raw.values()], [y for _, y in raw.values()]
-    mid_x, mid_y = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-    span = max(max(xs) - min(xs), max(ys) - min(ys))
-    factor = MAP_SPAN / span if span > 0 else 1.0
+    to_map = frame(places)
     return {
-        k: (round((x - mid_x) * factor, 1) + 0.0, round((y - mid_y) * factor, 1) + 0.0)
-        for k, (x, y) in raw.items()
+        k: (map_round(x), map_round(y))
+        for k, (x, y) in ((k, to_map(p.lat, p.lon)) for k, p in places.items())
     }
