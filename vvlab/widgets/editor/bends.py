@@ -19,9 +19,9 @@ import numpy as np
 
 from vvlab.model.edges import FORMAT_BENDS, MAX_BENDS, edge_key
 from vvlab.model.validate import FORMAT
+from vvlab.model.validate_json import is_finite_number, is_json_number
 from vvlab.plan.geometry import clip_segments
 from vvlab.widgets.editor.history import EditError, EditHistory, MapData
-from vvlab.widgets.editor.viewrange import finite
 
 Point = tuple[float, float]
 
@@ -107,7 +107,8 @@ def edge_paths(data: MapData) -> dict[tuple[str, str], list[Point]]:
 
 
 def _placed(station: dict[str, Any]) -> bool:
-    return finite(station.get("x"), station.get("y"))
+    xy = (station.get("x"), station.get("y"))
+    return all(is_json_number(v) and is_finite_number(v) for v in xy)
 
 
 class BendEdits:
@@ -191,8 +192,10 @@ class BendEdits:
         ends = np.array([piece[4] for piece in pieces], dtype=float)
         box = (x - tolerance, y - tolerance, x + tolerance, y + tolerance)
         t0, t1 = clip_segments(starts, ends, box)
-        middle = starts + ((t0 + t1) / 2)[:, None] * (ends - starts)
-        distance = np.where(t0 <= t1, np.hypot(*(middle - (x, y)).T), np.inf)
+        inside = t0 <= t1  # a miss may have infinite fractions
+        along = np.where(inside, (np.where(inside, t0, 0) + np.where(inside, t1, 0)) / 2, 0)
+        middle = starts + along[:, None] * (ends - starts)
+        distance = np.where(inside, np.hypot(*(middle - (x, y)).T), np.inf)
         best = int(np.argmin(distance))
         if not np.isfinite(distance[best]):
             return None

@@ -109,9 +109,11 @@ class CanvasPainter:
         shown = self.figure_update.layout
         self.figure_update.layout = {k: v for k, v in shown.items() if k not in ("xaxis", "yaxis")}
 
-    def paint(self, ed: MapEditorController, selected: str | None = None) -> None:
+    def paint(
+        self, ed: MapEditorController, selected: str | None = None, bends: bool = False
+    ) -> None:
         """Redraw what changed since the last paint (only the overlays when the city
-        and the grid are the same)."""
+        and the grid are the same); with ``bends``, the edges and bend handles too."""
         plan_key = (ed.history.data, ed.station_edits.grid_step)  # a new state: new data
         last = self._plan_key
         if last is None or last[0] is not plan_key[0] or last[1] != plan_key[1]:
@@ -121,7 +123,7 @@ class CanvasPainter:
             )  # fmt: skip
             self._plan = keyed(traces)
             self._plan_key = plan_key
-        overlays = keyed(t.to_plotly_json() for t in overlay_traces(ed, selected))
+        overlays = keyed(t.to_plotly_json() for t in overlay_traces(ed, selected, bends))
         every = self._arrange(self._plan + overlays)
         self.figure_update.update([spec for _, spec in every], self._layout)
         sent = self.figure_update.last_restyle
