@@ -9,6 +9,7 @@ the fixtures are module-scoped). The round-trip times are printed, not asserted
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -144,9 +145,8 @@ BENDS_JS = """gd => {
 
 def test_bend_a_line_in_browser(page) -> None:  # noqa: F811
     """In "move" mode, the line from Castle to Zoo pressed halfway and dragged two grid
-    steps up gets a bend there; a double-click on the bend's handle removes it."""
-    import re
-
+    steps up gets a bend there; its handle dragged moves it; a double-click on the
+    handle removes it."""
     out = _wait_rendered(page, 1, "Quick balance", "MapEditor")
     out.locator("button.widget-toggle-button", has_text=re.compile(r"^\s*move\s*$")).click()
     plot = out.locator(".js-plotly-plot").first
@@ -171,8 +171,19 @@ def test_bend_a_line_in_browser(page) -> None:  # noqa: F811
 
     _wait_until(page, bent, f"the line got no bend two grid steps off ({bend_x}, {y0})")
     page.screenshot(path=SCREENSHOTS / "12-editor-bend.png")
-    page.mouse.move(px + unit, py - unit)
-    page.mouse.move(px, py - 2 * unit, steps=4)
-    time.sleep(0.4)  # plotly reports the hovered handle
-    page.mouse.dblclick(px, py - 2 * unit)
+    hx, hy = px, py - 2 * unit  # the bend's handle: dragged one grid step right
+    page.mouse.move(hx, hy)
+    time.sleep(0.4)
+    page.mouse.down()
+    for k in range(1, 5):
+        page.mouse.move(hx + unit * k / 4, hy, steps=2)
+    page.mouse.up()
+    _wait_until(
+        page,
+        lambda: [h[0] for h in page.evaluate(BENDS_JS, gd)] == [bend_x + 1],
+        "the bend's handle did not move one grid step right",
+    )
+    page.mouse.move(hx + unit, hy)
+    time.sleep(0.4)
+    page.mouse.dblclick(hx + unit, hy)
     _wait_until(page, lambda: page.evaluate(BENDS_JS, gd) == [], "the bend was not removed")

@@ -89,6 +89,17 @@ function nearEdge(gd, event) {  // a press this near a drawn edge: [x, y, tolera
   return null;
 }
 
+function nearBend(gd, event) {  // the bend whose handle is under the press, if any
+  const t = gd.data.find((t) => t.meta && t.meta.role === "bends" && t.visible !== false);
+  if (!t) return null;
+  const [x, y] = pointer(gd, event), [px, py] = pixels(gd, x, y);
+  for (let k = 0; k < t.x.length; k++) {
+    const [hx, hy] = pixels(gd, t.x[k], t.y[k]);
+    if (Math.hypot(hx - px, hy - py) <= NEAR_PX) return {bend: t.meta.bends[k]};
+  }
+  return null;
+}
+
 function grabbed(meta, index) {
   if (ROLES.includes(meta.role) && meta.ids) return {sid: meta.ids[index]};
   if (meta.role === "bends" && meta.bends) return {bend: meta.bends[index]};
@@ -111,14 +122,16 @@ function attach(gd, model) {
   });
   gd.on("plotly_unhover", () => { hovered = null; });
   gd.addEventListener("dblclick", (ev) => {
-    if (!hovered || !hovered.bend) return;
+    const grab = (hovered && hovered.bend) ? hovered : nearBend(gd, ev);
+    if (!grab) return;
     ev.stopPropagation();
-    model.send({event: "remove-bend", bend: hovered.bend});
+    model.send({event: "remove-bend", bend: grab.bend});
   }, true);
   gd.addEventListener("mousedown", (down) => {
     if (down.button !== 0) return;
-    const edge = hovered === null ? nearEdge(gd, down) : null;
-    const grab = hovered || (edge && {from: edge});
+    // a bend lies on a grid point, whose faint dot plotly may report as hovered instead
+    const near = hovered === null ? nearBend(gd, down) || nearEdge(gd, down) : null;
+    const grab = hovered || (near && (near.bend ? near : {from: near}));
     if (!grab) return;
     down.stopPropagation();  // plotly would start a zoom box
     down.preventDefault();
