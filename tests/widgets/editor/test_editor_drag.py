@@ -129,8 +129,13 @@ def test_pinned_stations_stay_put_when_the_layout_is_tidied(editor: MapEditor) -
     assert editor.controller.pinned_stations() == {"zoo"}
     assert editor.station_bar.pin_button.description == "Unpin"
     zoo = dict(editor.controller.stations["zoo"])
+    editor.controller.bend_edits.add("lake", "park", 0, (3, -2))
     editor.layout_bar.keep_pinned.value = True
     editor.layout_bar.tidy_button.click()
     editor.layout_bar.wait(120)
     assert "laid out" in editor.layout_bar.layout_status.value
     assert editor.controller.stations["zoo"] == zoo
+    assert "edges" not in editor.controller.data  # the layout is straight
+    assert editor.controller.data["format"] == "vvlab-map/1"
+    editor.undo_button.click()
+    assert editor.controller.bend_edits.bends("lake", "park") == [(3, -2)]

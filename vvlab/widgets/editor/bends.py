@@ -83,6 +83,18 @@ def set_bends(data: MapData, a: str, b: str, via: list[Point]) -> None:
         data["format"] = FORMAT
 
 
+def straighten_all(data: MapData) -> None:
+    """Take every bend out of the map data, in place (the format goes back to
+    ``vvlab-map/1``): a new layout of the stations leaves none where it belongs.
+
+    >>> data = {"format": "vvlab-map/2", "edges": [{"between": ["a", "b"], "via": [[1, 2]]}]}
+    >>> straighten_all(data); data
+    {'format': 'vvlab-map/1'}
+    """
+    data.pop("edges", None)
+    data["format"] = FORMAT
+
+
 def edge_paths(data: MapData) -> dict[tuple[str, str], list[Point]]:
     """Each edge of the map data (consecutive stations of a line, first way met) and
     its polyline through its bends; edges with a station not placed are left out.

@@ -4,9 +4,9 @@
 (:func:`vvlab.design.from_gtfs`: a zip or folder, every metro route or the routes
 named); "Tidy layout (schematic)" lays the stations out as a metro map
 (:func:`vvlab.design.schematic`, in the background: it may take a while) and moves them
-there, keeping the stations pinned in the station bar where they are if "keep the
-pinned stations" is ticked. Both are one undoable edit; the import asks before
-replacing unsaved edits.
+there, with straight edges (bends drawn for the old places go), keeping the stations
+pinned in the station bar where they are if "keep the pinned stations" is ticked. Both
+are one undoable edit; the import asks before replacing unsaved edits.
 """
 
 from __future__ import annotations
@@ -119,7 +119,8 @@ class LayoutBar:
         """Move the stations (those still there: the user may have edited meanwhile)."""
         live = self.editor.controller.history.data["stations"]
         positions = {sid: (st.x, st.y) for sid, st in laid_out.stations.items() if sid in live}
-        self.editor.act(self.editor.controller.station_edits.place_all, positions, "tidy layout")
+        place = self.editor.controller.station_edits.place_all
+        self.editor.act(place, positions, "tidy layout", True)  # bends: drawn for the old places
         self.editor.painter.fit()
         self.editor.refresh()
         self._done(message_html(f"{len(positions)} stations laid out (Undo takes it back)"))
