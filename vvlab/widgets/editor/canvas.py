@@ -162,7 +162,7 @@ def overlay_traces(
     ed: MapEditorController, selected: str | None, bends: bool = False
 ) -> list[go.Scatter]:
     """The line being drawn (dashed), a ring around the selected station, and with
-    ``bends`` the edges and bend handles (:func:`bend_traces`).
+    ``bends`` the edges and bend handles (:func:`bend_specs`).
 
     >>> from vvlab.widgets.editor.controller import MapEditorController
     >>> ed = MapEditorController.open("tutorial")
@@ -176,38 +176,52 @@ def overlay_traces(
         traces.append(_draft_trace(ed.line_edits.draft, stations))
     if selected in stations:
         traces.append(_selected_trace(selected, stations[selected]))
-    return traces + (bend_traces(ed) if bends else [])
+    return traces + ([go.Scatter(spec) for spec in bend_specs(ed)] if bends else [])
 
 
-def bend_traces(ed: MapEditorController) -> list[go.Scatter]:
+def bend_specs(ed: MapEditorController) -> list[dict[str, Any]]:
     """The edges as one transparent trace (where the drag script lets a press on a
-    line add a bend) and a small handle on every bend (pressed to move it).
+    line add a bend) and a small handle on every bend (pressed to move it), as plotly
+    JSON (plain data, quick to build on every edit).
 
     >>> from vvlab.widgets.editor.controller import MapEditorController
     >>> ed = MapEditorController.open("tutorial")
     >>> ed.bend_edits.add("lake", "park", 0, (3, -2))
-    >>> segments, handles = bend_traces(ed)
-    >>> handles.meta, handles.x, handles.y
-    ({'role': 'bends', 'bends': [['lake', 'park', 0]]}, (3,), (-2,))
-    >>> segments.x[-4:], segments.y[-4:]
-    ((3, 3, 0, None), (-3, -2, -2, None))
+    >>> segments, handles = bend_specs(ed)
+    >>> handles["meta"], handles["x"], handles["y"]
+    ({'role': 'bends', 'bends': [['lake', 'park', 0]]}, [3], [-2])
+    >>> segments["x"][-4:], segments["y"][-4:]
+    ([3, 3, 0, None], [-3, -2, -2, None])
+    >>> go.Scatter(handles).to_plotly_json() == handles
+    True
     """
     xs: list[float | None] = []
     ys: list[float | None] = []
     for path in edge_paths(ed.history.data).values():
         xs += [*(x for x, _ in path), None]
         ys += [*(y for _, y in path), None]
-    segments = go.Scatter(x=xs, y=ys, mode="lines", line={"color": "rgba(0,0,0,0)", "width": 12},
-                          hoverinfo="skip", showlegend=False, name="segments",
-                          meta={"role": "segments"})  # fmt: skip
     handles = ed.bend_edits.handles()
-    marker = {"size": 10, "symbol": "square", "color": "white",
-              "line": {"color": "#FF00AA", "width": 2}}  # fmt: skip
-    return [segments, go.Scatter(
-        x=[point[0] for *_, point in handles], y=[point[1] for *_, point in handles],
-        mode="markers", marker=marker, hoverinfo="none", showlegend=False, name="bends",
-        meta={"role": "bends", "bends": [[a, b, index] for a, b, index, _ in handles]},
-    )]  # fmt: skip
+    common = {"showlegend": False, "type": "scatter"}
+    segments = {
+        "x": xs,
+        "y": ys,
+        "mode": "lines",
+        "hoverinfo": "skip",
+        "name": "segments",
+        "line": {"color": "rgba(0,0,0,0)", "width": 12},
+        "meta": {"role": "segments"},
+    }
+    marker = {
+        "size": 10,
+        "symbol": "square",
+        "color": "white",
+        "line": {"color": "#FF00AA", "width": 2},
+    }
+    return [{**segments, **common}, {
+        "x": [point[0] for *_, point in handles], "y": [point[1] for *_, point in handles],
+        "mode": "markers", "marker": marker, "hoverinfo": "none", "name": "bends", **common,
+        "meta": {"role": "bends", "bends": [[a, b, index] for a, b, index, _ in handles]},
+    }]  # fmt: skip
 
 
 def _draft_trace(draft: list[str], stations: dict[str, dict[str, Any]]) -> go.Scatter:

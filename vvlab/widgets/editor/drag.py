@@ -11,7 +11,7 @@ pointer with a ring snapped to the grid, and on release sends one message:
 on the grid, zoom boxes).
 
 While the canvas shows bends (the ``bends`` and ``segments`` traces of
-:func:`~vvlab.widgets.editor.canvas.bend_traces`, in the "move" mode), a bend handle
+:func:`~vvlab.widgets.editor.canvas.bend_specs`, in the "move" mode), a bend handle
 dragged sends ``{"event": "move-bend", "bend": [a, b, index], "x": ..., "y": ...}``, a
 double-click on it ``{"event": "remove-bend", "bend": [a, b, index]}``, and a press on
 an edge dragged away ``{"event": "add-bend", "from": [x, y], "tolerance": ..., "x": ...,
