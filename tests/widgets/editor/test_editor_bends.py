@@ -104,3 +104,9 @@ def test_the_hit_test_finds_the_edge_and_where_along_it(ed: MapEditorController)
     assert (hit.a, hit.b, hit.at) == ("castle", "zoo", 1)
     assert ed.bend_edits.hit(3.1, 0.05, tolerance=0.3) is None  # the edge left there
     assert ed.bend_edits.hit(-2.9, 2.2, tolerance=0.3).b == "mill"  # a slanted edge
+
+
+def test_a_station_given_a_new_id_keeps_its_bends(ed: MapEditorController) -> None:
+    ed.bend_edits.add("lake", "park", 0, (3, -2))
+    ed.station_edits.change_id("lake", "see")
+    assert ed.bend_edits.bends("see", "park") == [(3, -2)] and ed.problems() == []

@@ -148,7 +148,7 @@ class StationEdits:
         self.history.edit(lambda data: data["stations"][sid].update(name=name), label)
 
     def change_id(self, sid: str, new_id: str) -> None:
-        """Give a station a new id, on every line through it too."""
+        """Give a station a new id, on every line and bent edge through it too."""
         require_station(self.history.data, sid)
         if new_id in self._stations and new_id != sid:
             raise EditError(f"station id {new_id!r} is taken")
@@ -157,6 +157,8 @@ class StationEdits:
             data["stations"] = {(new_id if k == sid else k): v for k, v in data["stations"].items()}
             for line in data["lines"]:
                 line["stations"] = [new_id if s == sid else s for s in line["stations"]]
+            for edge in data.get("edges") or ():  # its bends stay with it
+                edge["between"] = [new_id if s == sid else s for s in edge["between"]]
 
         self.history.edit(change, f"change the id of station {self._name(sid)} to {new_id}")
 
