@@ -9,6 +9,7 @@ the fixtures are module-scoped). The round-trip times are printed, not asserted
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -133,3 +134,56 @@ def test_balance_for_me_in_browser(page) -> None:  # noqa: F811
         "accepting did not apply the checked lines",
     )
     print(f"\nbalance for me in the browser: {took:.1f} s")
+
+
+# The bends' handles on the canvas: [[x, y], ...] in plan units (none while hidden).
+BENDS_JS = """gd => {
+    const t = gd.data.find(t => t.meta && t.meta.role === "bends" && t.visible !== false);
+    return t ? t.x.map((x, i) => [x, t.y[i]]) : [];
+}"""
+
+
+def test_bend_a_line_in_browser(page) -> None:  # noqa: F811
+    """In "move" mode, the line from Castle to Zoo pressed halfway and dragged two grid
+    steps up gets a bend there; its handle dragged moves it; a double-click on the
+    handle removes it."""
+    out = _wait_rendered(page, 1, "Quick balance", "MapEditor")
+    out.locator("button.widget-toggle-button", has_text=re.compile(r"^\s*move\s*$")).click()
+    plot = out.locator(".js-plotly-plot").first
+    plot.evaluate("el => el.scrollIntoView({block: 'center'})")
+    gd = plot.element_handle()
+    _wait_until(page, lambda: page.evaluate(BENDS_JS, gd) == [], "no bends expected yet")
+    ax, ay, x0, y0 = page.evaluate(STATION_AT_JS, [gd, "castle"])
+    x1 = page.evaluate(STATION_AT_JS, [gd, "zoo"])[2]
+    unit = abs(page.evaluate(UNIT_PX_JS, gd))
+    px, py = ax + unit * round((x1 - x0) / 2), ay  # a grid point on the line, not a station
+    page.mouse.move(px, py)
+    time.sleep(0.4)
+    page.mouse.down()
+    for k in range(1, 9):
+        page.mouse.move(px, py - 2 * unit * k / 8, steps=2)
+    page.mouse.up()
+    bend_x = x0 + round((x1 - x0) / 2)
+
+    def bent() -> bool:
+        handles = page.evaluate(BENDS_JS, gd)
+        return len(handles) == 1 and handles[0][0] == bend_x and abs(handles[0][1] - y0) == 2
+
+    _wait_until(page, bent, f"the line got no bend two grid steps off ({bend_x}, {y0})")
+    page.screenshot(path=SCREENSHOTS / "12-editor-bend.png")
+    hx, hy = px, py - 2 * unit  # the bend's handle: dragged one grid step right
+    page.mouse.move(hx, hy)
+    time.sleep(0.4)
+    page.mouse.down()
+    for k in range(1, 5):
+        page.mouse.move(hx + unit * k / 4, hy, steps=2)
+    page.mouse.up()
+    _wait_until(
+        page,
+        lambda: [h[0] for h in page.evaluate(BENDS_JS, gd)] == [bend_x + 1],
+        "the bend's handle did not move one grid step right",
+    )
+    page.mouse.move(hx + unit, hy)
+    time.sleep(0.4)
+    page.mouse.dblclick(hx + unit, hy)
+    _wait_until(page, lambda: page.evaluate(BENDS_JS, gd) == [], "the bend was not removed")

@@ -100,6 +100,33 @@ def test_the_grid_unit_scales_the_layout():
         assert (station.x, station.y) == (2.5 * unit[sid].x, 2.5 * unit[sid].y)
 
 
+def test_fixed_stations_stay_exactly_where_they_are():
+    tutorial = vvlab.load_map("tutorial")
+    result = schematic_layout(tutorial, fixed={"zoo", "central"}, work_limit=WORK)
+    check_layout(tutorial, result)
+    for sid in ("zoo", "central"):
+        assert result.city.stations[sid] == tutorial.stations[sid]
+
+
+def test_nothing_fixed_is_the_layout_as_before():
+    tutorial = vvlab.load_map("tutorial")
+    plain = schematic_layout(tutorial, work_limit=LAYOUT_WORK, time_limit_s=NET)
+    assert (
+        schematic_layout(tutorial, fixed=frozenset(), work_limit=LAYOUT_WORK, time_limit_s=NET).city
+        == plain.city
+        == laid_out("tutorial").city
+    )
+
+
+def test_fixed_stations_without_a_layout_are_named():
+    data = vvlab.load_map("tutorial").to_dict()
+    data["stations"]["castle"] |= {"x": 2, "y": 1}  # Central to Castle: not octilinear
+    with pytest.raises(ValueError, match="keeps Castle, Central where they are"):
+        schematic_layout(CityMap.from_dict(data), fixed={"castle", "central"}, work_limit=1.0)
+    with pytest.raises(ValueError, match="no station 'nowhere'"):
+        schematic_layout(CityMap.from_dict(data), fixed={"nowhere"}, work_limit=1.0)
+
+
 def star(arms: int) -> CityMap:
     """A station with ``arms`` lines of two stations leaving it in every direction."""
     stations = {"hub": {"name": "Hub", "x": 0, "y": 0}}

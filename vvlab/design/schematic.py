@@ -3,7 +3,7 @@ with new station coordinates only; :func:`schematic_layout` also reports how it 
 (a :class:`SchematicResult`).
 
 Every edge between consecutive stations of a line becomes horizontal, vertical or
-diagonal; lines bend only at stations (the map format has no waypoints). Stations sit
+diagonal; lines bend only at stations (bends drawn for the old positions are dropped). Stations sit
 on grid points (at least ``grid`` apart), no station lies on an edge it is not an end
 of, the lines leave each station in their geographic order, every edge keeps close to
 its geographic direction (one of the 3 nearest octilinear ones) and no two edges cross
@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import time
 import warnings
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,6 +77,25 @@ CHECK_WORK = 0.5
 
 class SchematicWarning(UserWarning):
     """The schematic layout is not clean: some edges are not octilinear, or cross."""
+
+
+@dataclass(frozen=True)
+class _Pins:
+    """The stations (by index) a layout keeps where they are, on its grid of unit
+    ``grid``: with some, the layout keeps the city's own scale (homes are the station
+    coordinates in grid units) so that they can stay; without, the geography is scaled
+    to the grid (:func:`grid_homes`)."""
+
+    indices: frozenset[int] = frozenset()
+    grid: float = 1.0
+
+    def homes(self, network: Network) -> np.ndarray:
+        if not self.indices:
+            return grid_homes(network)
+        return np.rint(network.xy / self.grid).astype(int)
+
+    def model(self, network: Network) -> LayoutModel:
+        return LayoutModel(network, self.homes(network), REACH, fixed=self.indices)
 
 
 @dataclass
@@ -117,11 +137,12 @@ def _add_pairs(model: LayoutModel, pairs: dict[str, list[tuple[int, int]]]) -> i
     return added + sum(model.separate_stations(u, v) for u, v in pairs["vv"])
 
 
-def _solve(network: Network, exempt: set, work: float, seconds: float, seed: int) -> dict[str, Any]:
+def _solve(
+    network: Network, exempt: set, work: float, seconds: float, seed: int, pins: _Pins
+) -> dict[str, Any]:
     """Solve, add the pairs the solution violates, solve again (at most MAX_ROUNDS)."""
-    home = grid_homes(network)
-    model = LayoutModel(network, home, REACH)
-    model.hint(home)
+    model = pins.model(network)
+    model.hint(pins.homes(network))
     _add_pairs(model, near_pairs(network, exempt))
     start = time.perf_counter()
     best, fewest, status, rounds, stopped_by = None, 0, "UNKNOWN", 0, "work"
@@ -154,11 +175,11 @@ def _solve(network: Network, exempt: set, work: float, seconds: float, seed: int
             "work_left": work_left}  # fmt: skip
 
 
-def _snapped(network: Network) -> np.ndarray:
-    """The geography on the grid (:func:`grid_homes`), each station on its own point
-    (the nearest free one)."""
+def _snapped(network: Network, pins: _Pins) -> np.ndarray:
+    """The geography on the grid (the homes), each station on its own point (the
+    nearest free one)."""
     taken: dict[tuple[int, int], None] = {}
-    for px, py in grid_homes(network).tolist():
+    for px, py in pins.homes(network).tolist():
         ring, spot = 0, (px, py)
         while spot in taken:
             ring += 1
@@ -169,13 +190,19 @@ def _snapped(network: Network) -> np.ndarray:
     return np.array(list(taken))
 
 
-def _laid_out(city: CityMap, ids: list[str], points: np.ndarray, grid: float) -> CityMap:
-    """The city with station k at grid point ``points[k]`` (centred on the origin)."""
-    centre = np.rint(points.mean(axis=0)).astype(int)
+def _laid_out(
+    city: CityMap, ids: list[str], points: np.ndarray, grid: float, fixed: Collection[str]
+) -> CityMap:
+    """The city with station k at grid point ``points[k]`` (centred on the origin, or
+    where it was with ``fixed`` stations, which keep their coordinates exactly)."""
+    centre = np.zeros(2, int) if fixed else np.rint(points.mean(axis=0)).astype(int)
     stations = {}
     for sid, (px, py) in zip(ids, points - centre, strict=True):
         old = city.stations[sid]
-        stations[sid] = Station(sid, old.name, _coordinate(px, grid), _coordinate(py, grid))
+        if sid in fixed:
+            stations[sid] = old
+        else:
+            stations[sid] = Station(sid, old.name, _coordinate(px, grid), _coordinate(py, grid))
     data = city.to_dict()
     for sid, s in stations.items():
         data["stations"][sid] |= {"x": s.x, "y": s.y}
@@ -195,6 +222,7 @@ def schematic_layout(
     time_limit_s: float = 60,
     work_limit: float | None = None,
     seed: int = 0,
+    fixed: Collection[str] = frozenset(),
 ) -> SchematicResult:
     """Lay ``city`` out octilinearly and report how it went.
 
@@ -214,6 +242,10 @@ def schematic_layout(
         and seed give the same layout as long as the work limit ends the search.
     seed : int
         The solver's random seed.
+    fixed : collection of str
+        Ids of stations to keep where they are (exactly; the solver places them at
+        their coordinates rounded to the grid). With any, the layout keeps the city's
+        scale: coordinates are read in grid units, not as geography to be scaled.
 
     Returns
     -------
@@ -224,7 +256,8 @@ def schematic_layout(
     ImportError
         If OR-Tools is not installed (``pip install 'vvlab[design]'``).
     ValueError
-        If ``grid`` or a limit is not positive.
+        If ``grid`` or a limit is not positive, a ``fixed`` station is unknown, or no
+        octilinear layout keeps the ``fixed`` stations where they are (they are named).
 
     See Also
     --------
@@ -239,42 +272,61 @@ def schematic_layout(
         raise ImportError(MISSING_EXTRA) from error
     start = time.perf_counter()
     work = time_limit_s / 4 if work_limit is None else work_limit
-    run = _attempts(city, work, time_limit_s, seed)
     ids = list(city.stations)
+    pins = _Pins(_station_indices(city, fixed), grid)
+    run = _attempts(city, work, time_limit_s, seed, pins)
     points = None if run is None else run["points"]
+    if points is None and pins.indices and run["status"] == "INFEASIBLE":
+        raise ValueError(_pinned_text(city, fixed))
     if points is None:
         _, network = city_network(city, planarise=False)
-        points = _snapped(network) if network.edges else np.zeros((len(ids), 2), int)
-    laid_out = _laid_out(city, ids, points[: len(ids)], grid)
+        points = _snapped(network, pins) if network.edges else np.zeros((len(ids), 2), int)
+    laid_out = _laid_out(city, ids, points[: len(ids)], grid, frozenset(fixed))
     return _result(city, laid_out, run, time.perf_counter() - start)
 
 
-def _passable(city: CityMap, seed: int) -> set[int]:
+def _station_indices(city: CityMap, fixed: Collection[str]) -> frozenset[int]:
+    """The indices (in the city's order) of the ``fixed`` stations; ``ValueError``
+    naming an unknown one."""
+    index = {sid: k for k, sid in enumerate(city.stations)}
+    unknown = sorted(set(fixed) - index.keys())
+    if unknown:
+        raise ValueError(f"fixed: no station {unknown[0]!r} in {city.id}")
+    return frozenset(index[sid] for sid in fixed)
+
+
+def _pinned_text(city: CityMap, fixed: Collection[str]) -> str:
+    names = ", ".join(sorted(city.stations[sid].name for sid in fixed))
+    return f"no octilinear layout keeps {names} where they are: move or unpin some of them"
+
+
+def _passable(city: CityMap, seed: int, pins: _Pins) -> set[int]:
     """The geographic crossings the layout can pass straight through: tried one by one,
     each kept if the network without separation pairs still has a layout (a fan of
     edges from a station across a nearby line, say, cannot pass in eight directions)."""
     kept: set[int] = set()
     for number in range(proper_crossings(city)):
         _, network = city_network(city, planarise=kept | {number})
-        model = LayoutModel(network, grid_homes(network), REACH)
+        model = pins.model(network)
         if model.solve(CHECK_WORK, CHECK_WORK * 20, seed, first=True)[0] is not None:
             kept.add(number)
     return kept
 
 
-def _attempts(city: CityMap, work: float, seconds: float, seed: int) -> dict[str, Any] | None:
+def _attempts(
+    city: CityMap, work: float, seconds: float, seed: int, pins: _Pins
+) -> dict[str, Any] | None:
     """Solve the network with a vertex at each geographic crossing it can pass straight
     (the other crossing edges are free to cross); if that finds no clean layout, solve it
     again with all crossing edges free, with the work left over. Returns the better run
     (None for a city without edges)."""
     start, best = time.perf_counter(), None
-    for planarise in (_passable(city, seed), False):
+    for planarise in (_passable(city, seed, pins), False):
         _, network = city_network(city, planarise=planarise)
         if not network.edges or (not planarise and best and best["plain"]):
             break
-        run = _solve(
-            network, touching_pairs(network), work, seconds - (time.perf_counter() - start), seed
-        )
+        seconds_left = seconds - (time.perf_counter() - start)
+        run = _solve(network, touching_pairs(network), work, seconds_left, seed, pins)
         run["plain"] = len(network.xy) == len(city.stations)
         if best is None or (best["points"] is None and run["points"] is not None):
             best = run
@@ -312,6 +364,7 @@ def schematic(
     time_limit_s: float = 60,
     work_limit: float | None = None,
     seed: int = 0,
+    fixed: Collection[str] = frozenset(),
 ) -> CityMap:
     """``city`` with octilinear station coordinates; nothing else changes.
 
@@ -327,9 +380,11 @@ def schematic(
     >>> laid_out = schematic(tutorial, work_limit=5)
     >>> laid_out.stations["central"], laid_out.lines == tutorial.lines
     (Station(id='central', name='Central', x=0.0, y=0.0), True)
+    >>> schematic(tutorial, work_limit=5, fixed={"zoo"}).stations["zoo"] == tutorial.stations["zoo"]
+    True
     """
     result = schematic_layout(
-        city, grid=grid, time_limit_s=time_limit_s, work_limit=work_limit, seed=seed
+        city, grid=grid, time_limit_s=time_limit_s, work_limit=work_limit, seed=seed, fixed=fixed
     )
     if not result.ok:
         warnings.warn(_fault_text(result), SchematicWarning, stacklevel=2)

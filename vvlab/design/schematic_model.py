@@ -94,13 +94,21 @@ def bend_cost(d1: int, d2: int) -> int:
 
 class LayoutModel:
     """The CP-SAT model of one network: station v on a grid point at most ``reach``
-    units from ``home[v]`` along each axis (its geographic place on the grid).
+    units from ``home[v]`` along each axis (its geographic place on the grid), and
+    exactly there when ``fixed`` holds it.
 
     Build it, add separation pairs (:meth:`separate_edges`, :meth:`separate_station_edge`,
     :meth:`separate_stations`) and :meth:`solve`.
     """
 
-    def __init__(self, network: Network, home: np.ndarray, reach: int, spread: int = 1):
+    def __init__(
+        self,
+        network: Network,
+        home: np.ndarray,
+        reach: int,
+        spread: int = 1,
+        fixed: frozenset[int] = frozenset(),
+    ):
         from ortools.sat.python import cp_model
 
         self.cp_model = cp_model
@@ -115,6 +123,9 @@ class LayoutModel:
             self.model.new_int_var(int(hy) - reach, int(hy) + reach, f"y{v}")
             for v, hy in enumerate(home[:, 1])
         ]
+        for v in sorted(fixed):  # a station the designer keeps stays at its home
+            self.model.add(self.x[v] == int(home[v, 0]))
+            self.model.add(self.y[v] == int(home[v, 1]))
         self.size = int(home.max() - home.min()) + 2 * reach + 1
         self.home = home
         self.choice: list[dict[int, object]] = []

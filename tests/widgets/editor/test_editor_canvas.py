@@ -66,6 +66,8 @@ EDITS: list[tuple[str, Callable[[MapEditor], Any]]] = [
     ("move", lambda ed: move(ed, "zoo", 7, 3)),
     ("line colour", lambda ed: recolour(ed, "B", "#123456")),
     ("reverse", lambda ed: ed.reverse_button.click()),
+    ("bend", lambda ed: ed.pull_bend((-1, 0), 0.2, -1, 1)),  # "move" mode: handles shown
+    ("move a bend", lambda ed: ed.move_bend("market", "central", 0, -1, -1)),
     ("add and connect", add_and_connect),
     ("draw a line", draw_new_line),
     ("undo", lambda ed: ed.undo_button.click()),
@@ -142,7 +144,8 @@ def test_incremental_canvas_equals_a_full_redraw(editor: MapEditor) -> None:
     for kind, edit in EDITS:
         edit(editor)
         view = copy.copy(editor.painter.view)  # the view is the editor's state
-        fresh = editor_figure(editor.controller, editor.selected, view=view)
+        bends = editor.mode.value == "move"  # the handles of bends show in "move" mode
+        fresh = editor_figure(editor.controller, editor.selected, view=view, bends=bends)
         shown, expected = visible_traces(editor.figure), visible_traces(fresh)
         assert [t["meta"]["role"] for t in shown] == [t["meta"]["role"] for t in expected], kind
         for got, want in zip(_without_names(shown), _without_names(expected), strict=True):

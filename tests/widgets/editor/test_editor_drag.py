@@ -82,3 +82,60 @@ def test_redrawing_never_changes_the_data_it_reads_without_copying(editor: MapEd
         editor.balance_games.value = 50
         editor.balance_button.click()  # a draft refuses; a city plays
         assert json.dumps(shown, sort_keys=True) == before
+
+
+def bend_handles(editor: MapEditor) -> list:
+    shown = [t for t in editor.figure.data if t.meta and t.meta.get("role") == "bends"]
+    return [] if not shown or shown[0].visible is False else list(shown[0].meta["bends"])
+
+
+def test_a_line_dragged_in_move_mode_gets_a_bend_that_moves_and_goes(editor: MapEditor) -> None:
+    assert bend_handles(editor) == []
+    editor.mode.value = "move"
+    # pressed on the line between Castle (2, 0) and Zoo (4, 0), dropped at (3, 2)
+    editor.drag.receive(
+        {"event": "add-bend", "from": [3.1, 0.04], "tolerance": 0.2, "x": 3.0, "y": 2.0}
+    )
+    assert editor.controller.bend_edits.bends("castle", "zoo") == [(3, 2)]
+    assert bend_handles(editor) == [["castle", "zoo", 0]]
+    handles = next(t for t in editor.figure.data if t.meta["role"] == "bends")
+    assert (handles.x, handles.y) == ((3,), (2,))
+    line = next(t for t in editor.figure.data if t.meta.get("line") == "A")
+    assert 2 in line.y, "the line is not drawn through its bend"
+    editor.drag.receive({"event": "move-bend", "bend": ["castle", "zoo", 0], "x": 3, "y": -1})
+    assert editor.controller.bend_edits.bends("zoo", "castle") == [(3, -1)]
+    editor.drag.receive({"event": "remove-bend", "bend": ["castle", "zoo", 0]})
+    assert editor.controller.data["format"] == "vvlab-map/1"
+    editor.undo_button.click()
+    assert message(editor) == "undid: remove a bend between Castle and Zoo"
+    editor.mode.value = "select"  # the handles show in "move" mode only
+    assert bend_handles(editor) == []
+
+
+def test_a_press_beside_every_line_is_said_plainly(editor: MapEditor) -> None:
+    editor.mode.value = "move"
+    editor.drag.receive({"event": "add-bend", "from": [3, 2], "tolerance": 0.2, "x": 3, "y": 3})
+    assert "press on a line" in message(editor)
+    editor.drag.receive({"event": "move-bend", "bend": ["castle", "zoo", 0], "x": 3, "y": -1})
+    assert message(editor) == "the edge between Castle and Zoo has no bend 1"
+    for bad in (["castle", "zoo", "0"], ["castle", 0]):  # malformed: ignored
+        editor.drag.receive({"event": "remove-bend", "bend": bad})
+    assert not editor.controller.can_undo
+
+
+def test_pinned_stations_stay_put_when_the_layout_is_tidied(editor: MapEditor) -> None:
+    editor.click_station("zoo")
+    editor.station_bar.pin_button.click()
+    assert editor.controller.pinned_stations() == {"zoo"}
+    assert editor.station_bar.pin_button.description == "Unpin"
+    zoo = dict(editor.controller.stations["zoo"])
+    editor.controller.bend_edits.add("lake", "park", 0, (3, -2))
+    editor.layout_bar.keep_pinned.value = True
+    editor.layout_bar.tidy_button.click()
+    editor.layout_bar.wait(120)
+    assert "laid out" in editor.layout_bar.layout_status.value
+    assert editor.controller.stations["zoo"] == zoo
+    assert "edges" not in editor.controller.data  # the layout is straight
+    assert editor.controller.data["format"] == "vvlab-map/1"
+    editor.undo_button.click()
+    assert editor.controller.bend_edits.bends("lake", "park") == [(3, -2)]

@@ -3,8 +3,9 @@
 :class:`~vvlab.widgets.editor.controller.MapEditorController` (plain, no ipywidgets)
 holds the city being edited and its parts, through which callers edit: the map data
 with undo and redo (``.history``, module ``history``), the station edits
-(``.station_edits``, module ``stations``) and the line edits with the line being drawn
-(``.line_edits``, module ``lines``). :class:`~vvlab.widgets.editor.view.MapEditor`
+(``.station_edits``, module ``stations``), the line edits with the line being drawn
+(``.line_edits``, module ``lines``) and the bend edits (``.bend_edits``, module
+``bends``). :class:`~vvlab.widgets.editor.view.MapEditor`
 shows it with ipywidgets and plotly, loaded on first use: the canvas (``canvas`` builds
 it, ``painter`` redraws it in place, ``geometry`` remembers the plan's layout,
 ``viewrange`` keeps the view), one bar per row of controls (``toolbars``, ``line_bar``

@@ -7,7 +7,9 @@ empty canvas reports a grid point (plotly only reports clicks on points). Statio
 names are placed for the pixels the canvas shows (its view, not the plan's own
 frame), so that they keep apart on screen. Every trace has ``meta["role"]``:
 ``grid``, ``stations`` (with ``meta["ids"]``), ``line``, ``wagon``..., ``names`` and
-``leaders``, ``draft`` (the line being drawn) and ``selected``.
+``leaders``, ``draft`` (the line being drawn) and ``selected``; while bends can be
+edited, ``segments`` (every edge, transparent: where a press grabs a line) and ``bends``
+(a handle on each bend, with ``meta["bends"]``: ``[a, b, index]`` each).
 
 The axes show a :class:`ViewRange`: one stable view, the same for a valid city and a
 draft, that covers every station, wagon and label with a margin; it grows only when
@@ -29,6 +31,7 @@ from vvlab.plan.wagons import MapGeometry, map_geometry
 from vvlab.viz.maps import map_title, plan_traces
 from vvlab.viz.names import placed_names
 from vvlab.viz.plan import plan_axes, plan_layout, wagon_links
+from vvlab.widgets.editor.bends import edge_paths
 from vvlab.widgets.editor.sketch import canvas_frame, sketch_traces
 from vvlab.widgets.editor.viewrange import BLANK_EXTENT, ViewRange, content_box, finite
 
@@ -155,8 +158,11 @@ def grid_trace(ed: MapEditorController, extent: Box | None = None) -> go.Scatter
     return go.Scatter(grid_spec(ed, extent))
 
 
-def overlay_traces(ed: MapEditorController, selected: str | None) -> list[go.Scatter]:
-    """The line being drawn (dashed) and a ring around the selected station.
+def overlay_traces(
+    ed: MapEditorController, selected: str | None, bends: bool = False
+) -> list[go.Scatter]:
+    """The line being drawn (dashed), a ring around the selected station, and with
+    ``bends`` the edges and bend handles (:func:`bend_specs`).
 
     >>> from vvlab.widgets.editor.controller import MapEditorController
     >>> ed = MapEditorController.open("tutorial")
@@ -170,7 +176,52 @@ def overlay_traces(ed: MapEditorController, selected: str | None) -> list[go.Sca
         traces.append(_draft_trace(ed.line_edits.draft, stations))
     if selected in stations:
         traces.append(_selected_trace(selected, stations[selected]))
-    return traces
+    return traces + ([go.Scatter(spec) for spec in bend_specs(ed)] if bends else [])
+
+
+def bend_specs(ed: MapEditorController) -> list[dict[str, Any]]:
+    """The edges as one transparent trace (where the drag script lets a press on a
+    line add a bend) and a small handle on every bend (pressed to move it), as plotly
+    JSON (plain data, quick to build on every edit).
+
+    >>> from vvlab.widgets.editor.controller import MapEditorController
+    >>> ed = MapEditorController.open("tutorial")
+    >>> ed.bend_edits.add("lake", "park", 0, (3, -2))
+    >>> segments, handles = bend_specs(ed)
+    >>> handles["meta"], handles["x"], handles["y"]
+    ({'role': 'bends', 'bends': [['lake', 'park', 0]]}, [3], [-2])
+    >>> segments["x"][-4:], segments["y"][-4:]
+    ([3, 3, 0, None], [-3, -2, -2, None])
+    >>> go.Scatter(handles).to_plotly_json() == handles
+    True
+    """
+    xs: list[float | None] = []
+    ys: list[float | None] = []
+    for path in edge_paths(ed.history.data).values():
+        xs += [*(x for x, _ in path), None]
+        ys += [*(y for _, y in path), None]
+    handles = ed.bend_edits.handles()
+    common = {"showlegend": False, "type": "scatter"}
+    segments = {
+        "x": xs,
+        "y": ys,
+        "mode": "lines",
+        "hoverinfo": "skip",
+        "name": "segments",
+        "line": {"color": "rgba(0,0,0,0)", "width": 12},
+        "meta": {"role": "segments"},
+    }
+    marker = {
+        "size": 10,
+        "symbol": "square",
+        "color": "white",
+        "line": {"color": "#FF00AA", "width": 2},
+    }
+    return [{**segments, **common}, {
+        "x": [point[0] for *_, point in handles], "y": [point[1] for *_, point in handles],
+        "mode": "markers", "marker": marker, "hoverinfo": "none", "name": "bends", **common,
+        "meta": {"role": "bends", "bends": [[a, b, index] for a, b, index, _ in handles]},
+    }]  # fmt: skip
 
 
 def _draft_trace(draft: list[str], stations: dict[str, dict[str, Any]]) -> go.Scatter:
@@ -311,9 +362,10 @@ def editor_figure(
     width: int = WIDTH,
     height: int = HEIGHT,
     view: ViewRange | None = None,
+    bends: bool = False,
 ) -> go.Figure:
     """The canvas: :func:`plan_figure` (over ``view``) and the overlays
-    (:func:`overlay_traces`).
+    (:func:`overlay_traces`, with the bends' handles when ``bends``).
 
     Examples
     --------
@@ -325,5 +377,5 @@ def editor_figure(
     ['grid', 'leaders', 'stations', 'names']
     """
     fig = plan_figure(ed, width, height, view)
-    fig.add_traces(overlay_traces(ed, selected))
+    fig.add_traces(overlay_traces(ed, selected, bends))
     return fig

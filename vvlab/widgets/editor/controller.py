@@ -6,9 +6,10 @@ view shows, so that it can be driven (and tested) without a browser: open a city
 stations and lines, list the validation problems and statistics, run a quick balance
 and save. It holds its parts, and callers edit through them: the map data with undo
 and redo (``history``: :class:`~vvlab.widgets.editor.history.EditHistory`), the
-station edits (``station_edits``: :class:`~vvlab.widgets.editor.stations.StationEdits`)
-and the line edits with the line being drawn (``line_edits``:
-:class:`~vvlab.widgets.editor.lines.LineEdits`). The controller itself opens, checks,
+station edits (``station_edits``: :class:`~vvlab.widgets.editor.stations.StationEdits`),
+the line edits with the line being drawn (``line_edits``:
+:class:`~vvlab.widgets.editor.lines.LineEdits`) and the bend edits (``bend_edits``:
+:class:`~vvlab.widgets.editor.bends.BendEdits`). The controller itself opens, checks,
 balances and saves the city, and undoes across its parts. No ipywidgets here; plotly
 and pandas only inside the quick balance.
 """
@@ -26,6 +27,7 @@ from vvlab.model import CityMap, MapError, Problem
 from vvlab.model.generate import generate_city
 from vvlab.model.io import save_map
 from vvlab.model.validate import validate_map_data
+from vvlab.widgets.editor.bends import BendEdits
 from vvlab.widgets.editor.files import blank_map, check_save_path, source_data
 from vvlab.widgets.editor.history import EditError, EditHistory, MapData
 from vvlab.widgets.editor.lines import LineEdits
@@ -64,6 +66,12 @@ class MapEditorController:
     line_edits
         Draws and changes lines; holds the line being drawn, ``draft``
         (:class:`LineEdits`).
+    bend_edits
+        Adds, moves and removes the bends of edges; finds the edge under a point
+        (:class:`~vvlab.widgets.editor.bends.BendEdits`).
+    pinned
+        Stations the designer pinned: "Tidy layout" can keep them where they are
+        (:meth:`pinned_stations`).
 
     Examples
     --------
@@ -95,6 +103,8 @@ class MapEditorController:
         self._check: tuple[Any, list[Problem], CityMap | None] | None = None
         self.line_edits = LineEdits(self.history)
         self.station_edits = StationEdits(self.history, grid_step, self.line_edits.forget_stop)
+        self.bend_edits = BendEdits(self.history, self.station_edits.snap)
+        self.pinned: set[str] = set()
         self.folder = Path(folder) if folder is not None else Path.cwd()
         self._kept = self._snapshot()
 
@@ -185,6 +195,16 @@ class MapEditorController:
     def stats(self, ruleset: Any = "voll-verplant") -> dict[str, Any]:
         """Statistics of the city, even while it has problems (see :func:`city_stats`)."""
         return city_stats(self.history.data, ruleset)
+
+    def pinned_stations(self) -> frozenset[str]:
+        """The pinned stations still in the city (a pin of a deleted station is
+        forgotten).
+
+        >>> ed = MapEditorController.open("tutorial")
+        >>> ed.pinned.update({"zoo", "gone"}); ed.pinned_stations()
+        frozenset({'zoo'})
+        """
+        return frozenset(self.pinned & self.history.data["stations"].keys())
 
     # -- undo --------------------------------------------------------------------
     @property

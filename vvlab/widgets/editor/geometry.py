@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 
 
 def layout_key(city: CityMap, width: int, height: int) -> tuple[Any, ...]:
-    """What :func:`~vvlab.plan.wagons.map_geometry` depends on: positions, routes, wagon sizes, size
-    (not names, colours or bonuses).
+    """What :func:`~vvlab.plan.wagons.map_geometry` depends on: positions, routes, bends,
+    wagon sizes, size (not names, colours or bonuses).
 
     >>> import vvlab
     >>> city = vvlab.load_map("tutorial")
@@ -33,7 +33,8 @@ def layout_key(city: CityMap, width: int, height: int) -> tuple[Any, ...]:
     """
     stations = tuple((s.id, s.x, s.y) for s in city.stations.values())
     lines = tuple((ln.id, ln.stations, ln.indicators) for ln in city.lines)
-    return stations, lines, width, height
+    bends = tuple((edge.between, edge.via) for edge in city.edges)
+    return stations, lines, bends, width, height
 
 
 RECENT = 8

@@ -4,7 +4,9 @@
 (:func:`vvlab.design.from_gtfs`: a zip or folder, every metro route or the routes
 named); "Tidy layout (schematic)" lays the stations out as a metro map
 (:func:`vvlab.design.schematic`, in the background: it may take a while) and moves them
-there. Both are one undoable edit; the import asks before replacing unsaved edits.
+there, with straight edges (bends drawn for the old places go), keeping the stations
+pinned in the station bar where they are if "keep the pinned stations" is ticked. Both
+are one undoable edit; the import asks before replacing unsaved edits.
 """
 
 from __future__ import annotations
@@ -51,10 +53,12 @@ class LayoutBar:
         self.confirm_import_button.on_click(lambda _: editor.act(self.import_gtfs))
         self.tidy_button = button("Tidy layout (schematic)", icon="th")
         self.tidy_button.on_click(lambda _: editor.act(self.start_tidy))
+        self.keep_pinned = w.Checkbox(False, description="keep the pinned stations",
+                                      indent=False, layout=w.Layout(width="auto"))  # fmt: skip
         self.layout_status = w.HTML()
         importing = row(self.gtfs_path, self.gtfs_routes, self.import_gtfs_button,
                         self.confirm_import_button)  # fmt: skip
-        self.box = w.VBox([importing, row(self.tidy_button, self.layout_status)])
+        self.box = w.VBox([importing, row(self.tidy_button, self.keep_pinned, self.layout_status)])
 
     def _ask_import(self) -> None:
         if not self.editor.controller.modified:
@@ -96,12 +100,13 @@ class LayoutBar:
         if self.running:
             return
         city = self.editor.controller.valid_city()
+        fixed = self.editor.controller.pinned_stations() if self.keep_pinned.value else frozenset()
         self.tidy_button.disabled = True
         self.layout_status.value = f"laying out (at most {TIDY_SECONDS:g} s)..."
 
         def work() -> None:
             try:
-                laid_out = schematic(city, time_limit_s=TIDY_SECONDS)
+                laid_out = schematic(city, time_limit_s=TIDY_SECONDS, fixed=fixed)
             except Exception as err:  # shown to the user, never lost
                 self._done(message_html(f"no layout: {err}", error=True))
             else:
@@ -114,7 +119,8 @@ class LayoutBar:
         """Move the stations (those still there: the user may have edited meanwhile)."""
         live = self.editor.controller.history.data["stations"]
         positions = {sid: (st.x, st.y) for sid, st in laid_out.stations.items() if sid in live}
-        self.editor.act(self.editor.controller.station_edits.place_all, positions, "tidy layout")
+        place = self.editor.controller.station_edits.place_all
+        self.editor.act(place, positions, "tidy layout", True)  # bends: drawn for the old places
         self.editor.painter.fit()
         self.editor.refresh()
         self._done(message_html(f"{len(positions)} stations laid out (Undo takes it back)"))

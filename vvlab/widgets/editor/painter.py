@@ -20,7 +20,14 @@ from typing import TYPE_CHECKING, Any
 
 import plotly.graph_objects as go
 
-from vvlab.widgets.editor.canvas import HEIGHT, WIDTH, GridCache, overlay_traces, plan_content
+from vvlab.widgets.editor.canvas import (
+    HEIGHT,
+    WIDTH,
+    GridCache,
+    bend_specs,
+    overlay_traces,
+    plan_content,
+)
 from vvlab.widgets.editor.geometry import GeometryCache, LineCache, NameCache, WagonCache
 from vvlab.widgets.editor.viewrange import ViewRange
 from vvlab.widgets.figure_update import FigureUpdate
@@ -100,6 +107,7 @@ class CanvasPainter:
         self._geometry, self._grid, self._names = GeometryCache(), GridCache(), NameCache()
         self._wagons, self._lines = WagonCache(), LineCache()
         self.view = ViewRange()
+        self._bends: tuple[Any, list[dict[str, Any]]] = (None, [])
 
     def fit(self) -> None:
         """Fit the view to the content at the next :meth:`paint`, and send the axes
@@ -109,9 +117,11 @@ class CanvasPainter:
         shown = self.figure_update.layout
         self.figure_update.layout = {k: v for k, v in shown.items() if k not in ("xaxis", "yaxis")}
 
-    def paint(self, ed: MapEditorController, selected: str | None = None) -> None:
+    def paint(
+        self, ed: MapEditorController, selected: str | None = None, bends: bool = False
+    ) -> None:
         """Redraw what changed since the last paint (only the overlays when the city
-        and the grid are the same)."""
+        and the grid are the same); with ``bends``, the edges and bend handles too."""
         plan_key = (ed.history.data, ed.station_edits.grid_step)  # a new state: new data
         last = self._plan_key
         if last is None or last[0] is not plan_key[0] or last[1] != plan_key[1]:
@@ -121,11 +131,20 @@ class CanvasPainter:
             )  # fmt: skip
             self._plan = keyed(traces)
             self._plan_key = plan_key
-        overlays = keyed(t.to_plotly_json() for t in overlay_traces(ed, selected))
+        overlays = keyed(
+            [t.to_plotly_json() for t in overlay_traces(ed, selected)]
+            + (self._bend_specs(ed) if bends else [])
+        )
         every = self._arrange(self._plan + overlays)
         self.figure_update.update([spec for _, spec in every], self._layout)
         sent = self.figure_update.last_restyle
         self.last_changes = {self.keys[k]: list(todo) for k, todo in sent.items()}
+
+    def _bend_specs(self, ed: MapEditorController) -> list[dict[str, Any]]:
+        """:func:`bend_specs`, made once per state of the city."""
+        if self._bends[0] is not ed.history.data:
+            self._bends = (ed.history.data, bend_specs(ed))
+        return self._bends[1]
 
     def _arrange(self, wanted: list[tuple[Key, dict[str, Any]]]) -> list[tuple[Key, Any]]:
         """Add traces so that those wanted are there, and reorder them only when they

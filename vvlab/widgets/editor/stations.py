@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from vvlab.widgets.editor.bends import straighten_all
 from vvlab.widgets.editor.history import EditError, EditHistory, MapData
 
 
@@ -118,9 +119,12 @@ class StationEdits:
         label = f"move station {self._name(sid)}"
         self.history.edit(lambda data: data["stations"][sid].update(x=x, y=y), label)
 
-    def place_all(self, positions: dict[str, tuple[float, float]], label: str) -> None:
+    def place_all(
+        self, positions: dict[str, tuple[float, float]], label: str, straighten: bool = False
+    ) -> None:
         """Put several stations at new positions (as given: a layout is not snapped) in
-        one undo step named ``label``; unknown ids are an error and nothing moves.
+        one undo step named ``label``, with ``straighten`` taking every bend out in the
+        same step (a new layout); unknown ids are an error and nothing moves.
 
         >>> history = EditHistory({"stations": {"a": {"x": 0, "y": 0}}, "lines": []})
         >>> StationEdits(history).place_all({"a": (2.5, 1)}, "tidy"); history.data["stations"]
@@ -132,6 +136,8 @@ class StationEdits:
         def change(data: MapData) -> None:
             for sid, (x, y) in positions.items():
                 data["stations"][sid].update(x=x, y=y)
+            if straighten:
+                straighten_all(data)
 
         self.history.edit(change, label)
 
@@ -142,7 +148,7 @@ class StationEdits:
         self.history.edit(lambda data: data["stations"][sid].update(name=name), label)
 
     def change_id(self, sid: str, new_id: str) -> None:
-        """Give a station a new id, on every line through it too."""
+        """Give a station a new id, on every line and bent edge through it too."""
         require_station(self.history.data, sid)
         if new_id in self._stations and new_id != sid:
             raise EditError(f"station id {new_id!r} is taken")
@@ -151,6 +157,8 @@ class StationEdits:
             data["stations"] = {(new_id if k == sid else k): v for k, v in data["stations"].items()}
             for line in data["lines"]:
                 line["stations"] = [new_id if s == sid else s for s in line["stations"]]
+            for edge in data.get("edges") or ():  # its bends stay with it
+                edge["between"] = [new_id if s == sid else s for s in edge["between"]]
 
         self.history.edit(change, f"change the id of station {self._name(sid)} to {new_id}")
 

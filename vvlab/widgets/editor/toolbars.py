@@ -206,7 +206,7 @@ class ModeBar:
 
 
 class StationBar:
-    """The selected station: rename or delete it.
+    """The selected station: rename, pin (for "Tidy layout") or delete it.
 
     >>> from vvlab.widgets.editor.view import MapEditor
     >>> editor = MapEditor("tutorial")
@@ -224,7 +224,10 @@ class StationBar:
         self.rename_button.on_click(lambda _: editor.act(self._rename))
         self.delete_station_button = button("Delete station", button_style="danger")
         self.delete_station_button.on_click(lambda _: editor.act(self._delete_station))
-        parts = [self.station_label, self.station_name, self.rename_button]
+        self.pin_button = button("Pin", icon="thumb-tack")
+        self.pin_button.tooltip = "keep this station where it is when tidying the layout"
+        self.pin_button.on_click(lambda _: editor.act(self._pin))
+        parts = [self.station_label, self.station_name, self.rename_button, self.pin_button]
         self.box = row(*parts, self.delete_station_button)
         self._shown: tuple[str | None, str] = (None, "")
 
@@ -239,6 +242,9 @@ class StationBar:
         sid = self.editor.selected_station()
         self.editor.controller.station_edits.rename(sid, self.station_name.value)
 
+    def _pin(self) -> None:
+        self.editor.controller.pinned ^= {self.editor.selected_station()}
+
     def _delete_station(self) -> None:
         self.editor.controller.station_edits.delete(self.editor.selected_station())
         self.editor.selected = None
@@ -248,6 +254,7 @@ class StationBar:
         changed (a name being typed stays)."""
         sid = self.editor.selected
         self.station_label.value = f"station <b>{sid or '-'}</b>"
+        self.pin_button.description = "Unpin" if sid in self.editor.controller.pinned else "Pin"
         stations = self.editor.controller.history.data["stations"]
         name = str(stations[sid].get("name", "")) if sid in stations else ""
         if (sid, name) != self._shown:

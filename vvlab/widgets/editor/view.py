@@ -7,7 +7,9 @@ The canvas is a plotly ``FigureWidget`` (as
 station (mode "add station") or moves the selected one there ("move"); a click on a
 station selects it, or adds it to the line being drawn ("draw line"); a station dragged
 (in any mode) moves where it is dropped, snapped to the grid
-(:class:`~vvlab.widgets.editor.drag.StationDrag`). The problems
+(:class:`~vvlab.widgets.editor.drag.StationDrag`). In "move" mode the canvas shows
+the bends too: a line pressed between stations and dragged gets a bend there, a bend
+dragged moves, a bend double-clicked goes (each one undo step). The problems
 and statistics sit right of the canvas on a wide screen and wrap below it on a narrow
 one; so do the controls of every row. Each row of controls is a bar the editor holds
 (:mod:`~vvlab.widgets.editor.toolbars`, :mod:`~vvlab.widgets.editor.line_bar`). The
@@ -113,7 +115,7 @@ class MapEditor(w.VBox):
     def _build(self) -> None:
         self.figure = FigureWidget()
         self.painter = CanvasPainter(self.figure, self._on_click)
-        self.drag = StationDrag(self.drag_station, self.click_station)
+        self.drag = StationDrag(self.drag_station, self.click_station, bends=self)
         self.figure.add_class(self.drag.target)
         self.message = w.HTML(layout=w.Layout(height=MESSAGE_HEIGHT, overflow="hidden auto"))
         self.problems_panel = w.HTML()
@@ -211,6 +213,28 @@ class MapEditor(w.VBox):
         self.selected = sid
         self.station_bar.show(sid)
 
+    # -- bends (the drag script's BendHandler) --------------------------------------------
+    def move_bend(self, a: str, b: str, index: int, x: float, y: float) -> None:
+        """The bend ``index`` (counted from ``a``) of the edge ``a``-``b`` dragged to
+        ``(x, y)``."""
+        self.act(self.controller.bend_edits.move, a, b, index, (x, y))
+
+    def pull_bend(self, start: tuple[float, float], near: float, x: float, y: float) -> None:
+        """A line pressed within ``near`` of ``start`` and dragged to ``(x, y)``: a new
+        bend of the edge there, at ``(x, y)``."""
+        self.act(self._pull_bend, start, near, x, y)
+
+    def _pull_bend(self, start: tuple[float, float], near: float, x: float, y: float) -> None:
+        hit = self.controller.bend_edits.hit(*start, tolerance=near)
+        if hit is None:
+            raise EditError("press on a line between two stations, then drag, to bend it")
+        self.controller.bend_edits.add(hit.a, hit.b, hit.at, (x, y))
+
+    def remove_bend(self, a: str, b: str, index: int) -> None:
+        """The bend ``index`` (counted from ``a``) of the edge ``a``-``b`` removed (a
+        double-click on it)."""
+        self.act(self.controller.bend_edits.remove, a, b, index)
+
     def _grid_click(self, x: float, y: float) -> None:
         mode = self.mode_bar.mode.value
         if mode == "add station":
@@ -266,7 +290,7 @@ class MapEditor(w.VBox):
         c = self.controller
         if self.selected not in c.history.data["stations"]:
             self.selected = None
-        self.painter.paint(c, self.selected)
+        self.painter.paint(c, self.selected, self.mode_bar.mode.value == "move")
         self.drag.grid_step = float(c.station_edits.grid_step)
         self.problems_panel.value = problems_html(c.problems())
         self.stats_panel.value = stats_html(c.stats())
