@@ -36,21 +36,15 @@ def crowded() -> pd.DataFrame:
 
 
 def label_boxes(fig) -> list[tuple[float, float, float, float]]:
-    """Each label's box in pixels, estimated from its text and its text position, set
-    off from its point as plotly does: by a marker's radius / 0.8 + 1, or not at all
-    in a trace without markers."""
+    """Each label's box in pixels, estimated from its text (one or two lines), centred
+    on its point (a text trace without markers, ``middle center``)."""
     (labels,) = [t for t in fig.data if t.meta["role"] == "labels"]
-    gap = labels.marker.size / 2 / 0.8 + 1 if "markers" in labels.mode else 0
+    assert labels.mode == "text" and labels.textposition == "middle center"
     boxes = []
-    for x, y, text, position in zip(
-        labels.x, labels.y, labels.text, labels.textposition, strict=True
-    ):
+    for x, y, text in zip(labels.x, labels.y, labels.text, strict=True):
         px, py = to_pixels(fig, x, y)
-        w, h = SCREEN.width(text, LABEL_SIZE), LABEL_SIZE * 1.3
-        vertical, horizontal = position.split()
-        cx = {"left": px - gap - w / 2, "right": px + gap + w / 2}.get(horizontal, px)
-        cy = {"top": py + gap + h / 2, "bottom": py - gap - h / 2}.get(vertical, py)
-        boxes.append((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
+        w, h = SCREEN.width(text, LABEL_SIZE), LABEL_SIZE * 1.3 * (1 + text.count("<br>"))
+        boxes.append((px - w / 2, py - h / 2, px + w / 2, py + h / 2))
     return boxes
 
 
@@ -64,11 +58,12 @@ def test_lines_at_one_point_share_one_label():
             "bonus_first": [6, 6, 6, 9],
         }
     )
-    (labels,) = [t for t in bonus_vs_completion(lines).data if t.meta["role"] == "labels"]
-    assert sorted(zip(labels.x, labels.y, labels.text, strict=True)) == [
-        (0.5, 9.0, "U2"),
-        (1.0, 6.0, "11, U9, L1"),
-    ]
+    fig = bonus_vs_completion(lines)
+    (labels,) = [t for t in fig.data if t.meta["role"] == "labels"]
+    assert sorted(labels.text) == ["11, U9, L1", "U2"]
+    for (x, y), box in zip([(1.0, 6.0), (0.5, 9.0)], label_boxes(fig), strict=True):
+        px, py = to_pixels(fig, x, y)  # beside its own point
+        assert box[0] - 20 <= px <= box[2] + 20 and box[1] - 20 <= py <= box[3] + 20
 
 
 def test_labels_apart_from_each_other_and_the_markers(crowded):
@@ -88,7 +83,7 @@ def test_labels_apart_from_each_other_and_the_markers(crowded):
 def test_every_line_labelled_once_or_on_hover(crowded):
     fig = bonus_vs_completion(crowded)
     (labels,) = [t for t in fig.data if t.meta["role"] == "labels"]
-    named = [name for text in labels.text for name in text.split(", ")]
+    named = [name for text in labels.text for name in text.replace("<br>", " ").split(", ")]
     assert not Counter(named) - Counter(crowded["line"])  # no line named twice
     hovered = [row[0] for t in fig.data if t.meta["role"] == "lines" for row in t.customdata]
     assert sorted(hovered) == sorted(crowded["line"])

@@ -4,14 +4,12 @@ axis labels, whole-number histogram bins, the mean marker beside the bars."""
 from __future__ import annotations
 
 import itertools
-import random
 
 import pandas as pd
 import pytest
 
 import vvlab
 from vvlab.plan.geometry import boxes_overlap
-from vvlab.plan.scene import place_labels
 from vvlab.plan.text import plain_text
 from vvlab.viz import (
     bonus_race,
@@ -123,32 +121,6 @@ def test_histogram_bins_are_whole_and_aligned_on_half_integers():
     assert all((e + 0.5).is_integer() for e in edges)
     assert [b - a for a, b in itertools.pairwise(hist.x)] == [size] * (len(hist.x) - 1)
     assert sum(hist.y) == pytest.approx(1)
-
-
-def test_place_labels_never_overlaps():
-    rng = random.Random(3)
-    points = [(rng.uniform(0, 50), rng.uniform(0, 30)) for _ in range(80)]
-    sizes = [(rng.uniform(3, 9), 1.5) for _ in points]
-    placed = place_labels(points, sizes, gap=0.5)
-    boxes = [p[1] for p in placed if p is not None]
-    assert len(boxes) > 20
-    for a, b in itertools.combinations(boxes, 2):
-        assert not boxes_overlap(a, b)
-    for (x, y), choice, (w, h) in zip(points, placed, sizes, strict=True):
-        if choice is not None:
-            x0, y0, x1, y1 = choice[1]
-            assert x1 - x0 == pytest.approx(w) and y1 - y0 == pytest.approx(h)
-            assert x0 - 0.5 - w <= x <= x1 + 0.5 + w and y0 - 2 <= y <= y1 + 2
-
-
-def test_place_labels_respects_obstacles_bounds_and_order():
-    first, second = place_labels([(0, 0), (0, 0)], [(2, 1), (2, 1)], gap=0)
-    assert first[0] == "right" and second[0] == "left"
-    (blocked,) = place_labels([(0, 0)], [(2, 1)], gap=0, obstacles=[(0, -1, 3, 1)])
-    assert blocked[0] == "left"
-    (inside,) = place_labels([(0, 0)], [(2, 1)], gap=0, bounds=(-0.5, -3, 3, 0.2))
-    assert inside[0] == "bottom right"
-    assert place_labels([(0, 0)], [(2, 1)], bounds=(0, 0, 1, 1)) == [None]
 
 
 @pytest.mark.parametrize("draw", ["plan", "heatmap"])

@@ -7,14 +7,13 @@ plotly nor reportlab, so that printing a sheet never loads the screen's stack.
   ``boxes_overlap``), frames, segments, offsets of lines sharing track, segment
   clipping and the hit test of segments and boxes;
 - :mod:`vvlab.plan.scene`: labels placed one after another without overlaps
-  (``LabelScene``, ``choose_boxes``), kept off lines by a raster (``LineRaster``, the
-  screen) or exact tests per named line (``LineSet``, paper); point labels at eight
-  positions (``label_spots``, ``place_labels``);
+  (``LabelScene``), kept off lines by a raster (``LineRaster``, the screen) or exact
+  tests per named line (``LineSet``, paper);
 - :mod:`vvlab.plan.text`: how wide text is (``TextMeasure``; the screen's ``SCREEN``,
   paper's is ``vvlab.printing.fonts.PAPER``);
-- :mod:`vvlab.plan.name_options`, :mod:`vvlab.plan.names`: the station-name placer
-  (where a name may go, beside its station or set apart with a leader;
-  ``place_names``); :mod:`vvlab.plan.relabel`: names placed again after an edit only
-  where it matters;
+- :mod:`vvlab.plan.name_options`, :mod:`vvlab.plan.names`: the one name placer of
+  screen, paper and the balance chart's labels (where a name may go, beside its
+  station or set apart with a leader; ``place_names``, its units in a ``NameStyle``);
+  :mod:`vvlab.plan.relabel`: names placed again after an edit only where it matters;
 - :mod:`vvlab.plan.wagons`: where each line's wagon goes.
 """

@@ -15,31 +15,57 @@ from vvlab.plan.geometry import Box, Point
 from vvlab.plan.scene import Segment, as_segment
 from vvlab.plan.text import SCREEN, TextMeasure
 
-NAME_SIZE = 10
-"""Font size of station names, pixels."""
-SMALL_SIZE = 8
-"""Font size of a key station's name in a spot too crowded for :data:`NAME_SIZE`
-(the last resort before leaving the name out)."""
-LEADING = 1.25
-"""Height of a line of text as a share of its font size."""
-NAME_GAP = 3
-"""Pixels between a station's marker and its name."""
+
+class NameStyle(NamedTuple):
+    """The units of a placement of names: font ``size`` and the ``small`` size of a
+    crowded key station's name (the last resort before leaving it out), the
+    ``leading`` (a line's height as a share of the size), the ``gap`` between a
+    marker and its name, the extra distances tried in turn (``rings``: close to the
+    station first), how far a name set apart may go (``reach``, tried in turn), the
+    ``margin`` around every marker, the ``space`` kept around every name, the
+    ``crowd`` reach that counts a station's neighbours (the most crowded are named
+    first), how wide text is (``measure``), the ``attempts`` a key station's name
+    makes, in turn: ``(kind, small, may_cross)``, ``kind`` ``"near"``
+    (:func:`name_options`) or ``"far"`` (:func:`leader_options`; another station's
+    name makes the first only), and whether leaders keep off the markers
+    (``clear_leaders``: on paper, where one would vanish under a station's box; on
+    screen they pass under the markers). :data:`SCREEN_NAMES` counts in pixels; printing has
+    its own in millimetres.
+    """
+
+    size: float = 10
+    small: float = 8
+    leading: float = 1.25
+    gap: float = 3
+    rings: tuple[float, ...] = (0, 6, 14)
+    reach: tuple[float, ...] = (26, 40, 58, 80, 110, 150)
+    margin: float = 1
+    space: float = 0
+    crowd: float = 60
+    measure: TextMeasure = SCREEN
+    attempts: tuple[tuple[str, bool, bool], ...] = (
+        ("near", False, False),
+        ("near", False, True),
+        ("far", False, True),
+        ("near", True, True),
+        ("far", True, True),
+    )
+    clear_leaders: bool = False
+
+
+SCREEN_NAMES = NameStyle()
+"""Station names on screen, in pixels (y up)."""
 
 
 class Name(NamedTuple):
     """A station name as placed: the ``text`` written (the name, on two lines joined
-    by ``<br>`` when that fits better), its ``box`` in pixels and, for a name set
-    apart from its station, the ``leader`` line drawn from the station to it."""
+    by ``<br>`` when that fits better), its ``box`` and, for a name set apart from its
+    station, the ``leader`` line drawn from the station to it."""
 
     text: str
     box: Box
     leader: Segment | None = None
-    size: float = NAME_SIZE
-
-
-RINGS = (0, 6, 14)
-"""Extra pixels between a station and its name, tried in turn: a name close to its
-station first, a little farther only when there is no room close by."""
+    size: float = SCREEN_NAMES.size
 
 
 def wrapped(name: str) -> str | None:
@@ -84,72 +110,63 @@ _D_Y = np.array([0, 0, 0, 0, 1, -1, 1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
 _H_Y = np.array([0, 0, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, 1, 1, 1, -1, -1, -1, -1]) / 2
 
 
-def _texts(
-    name: str, size: float, measure: TextMeasure
-) -> tuple[list[str], np.ndarray, np.ndarray]:
+def _texts(name: str, style: NameStyle, small: bool) -> tuple[list[str], np.ndarray, np.ndarray]:
     """The ways to write ``name`` (one line, then two) with their widths and heights."""
+    size = style.small if small else style.size
     texts = [t for t in (name, wrapped(name)) if t is not None]
-    widths = np.array([measure.width(t, size) for t in texts])
-    heights = np.array([size * LEADING * (1 + t.count("<br>")) for t in texts])
+    widths = np.array([style.measure.width(t, size) for t in texts])
+    heights = np.array([size * style.leading * (1 + t.count("<br>")) for t in texts])
     return texts, widths, heights
 
 
 def name_options(
-    name: str,
-    point: Point,
-    radius: float,
-    size: float = NAME_SIZE,
-    measure: TextMeasure = SCREEN,
+    name: str, point: Point, radius: float, style: NameStyle = SCREEN_NAMES, small: bool = False
 ) -> Options:
     """Where the name of a station (marker ``radius`` at ``point``) may go, best first:
-    for each distance in :data:`RINGS`, 20 places around the station on one line, then
-    on two (:func:`wrapped`); widths by ``measure`` (the screen's, in pixels, unless
-    given).
+    for each distance in the ``style``'s rings, 20 places around the station on one
+    line, then on two (:func:`wrapped`); in the ``small`` size if asked.
 
     >>> options = name_options("Charles de Gaulle", (0, 0), 4)
     >>> len(options.boxes), options.name(0).text, options.name(0).box
     (120, 'Charles de Gaulle', (7.0, -6.25, 92.1, 6.25))
     """
-    texts, widths, heights = _texts(name, size, measure)
-    gaps = np.repeat(radius + NAME_GAP + np.array(RINGS, dtype=float), len(texts))[:, None]
-    which = np.tile(np.arange(len(texts)), len(RINGS))
+    texts, widths, heights = _texts(name, style, small)
+    rings = radius + style.gap + np.array(style.rings, dtype=float)
+    gaps = np.repeat(rings, len(texts))[:, None]
+    which = np.tile(np.arange(len(texts)), len(style.rings))
     w, h = widths[which][:, None], heights[which][:, None]
     cx = point[0] + _G_X * gaps + _D_X * gaps * 0.75 + _W_X * w  # corners: 0.75 as far
     cy = point[1] + _G_Y * gaps + _D_Y * gaps * 0.75 + _H_Y * h
     boxes = np.stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], axis=-1).reshape(-1, 4)
+    size = style.small if small else style.size
     return Options(texts, np.repeat(which, len(_G_X)), boxes, None, size)
 
 
-LEADER_REACH = (26, 40, 58, 80, 110, 150)
-"""Pixels from a station to a name set apart (with a leader), tried in turn."""
 _TURNS = np.round([(math.cos(k * math.pi / 8), math.sin(k * math.pi / 8)) for k in range(16)], 12)
 
 
 def leader_options(
-    name: str,
-    point: Point,
-    radius: float,
-    size: float = NAME_SIZE,
-    measure: TextMeasure = SCREEN,
+    name: str, point: Point, radius: float, style: NameStyle = SCREEN_NAMES, small: bool = False
 ) -> Options:
     """Places for a name set apart from its crowded station, best first: the nearest
-    of :data:`LEADER_REACH` first, in 16 directions, on one line then on two; each box
-    touches the end of its leader (from just outside the marker) with the side or
+    of the ``style``'s reach first, in 16 directions, on one line then on two; each
+    box touches the end of its leader (from just outside the marker) with the side or
     corner facing the station.
 
     >>> options = leader_options("Gare du Nord", (0, 0), 4)
     >>> len(options.boxes), options.name(0).box, options.name(0).leader
     (192, (26.0, -6.25, 89.5, 6.25), ((7.5, 0.0), (26.0, 0.0)))
     """
-    texts, widths, heights = _texts(name, size, measure)
-    n = len(texts)
-    reach = np.repeat(np.array(LEADER_REACH, dtype=float), 16 * n)
-    turn = np.tile(np.repeat(_TURNS, n, axis=0), (len(LEADER_REACH), 1))
-    which = np.tile(np.arange(n), 16 * len(LEADER_REACH))
+    texts, widths, heights = _texts(name, style, small)
+    n, reaches = len(texts), len(style.reach)
+    reach = np.repeat(np.array(style.reach, dtype=float), 16 * n)
+    turn = np.tile(np.repeat(_TURNS, n, axis=0), (reaches, 1))
+    which = np.tile(np.arange(n), 16 * reaches)
     w, h = widths[which], heights[which]
     anchor = np.array(point) + turn * reach[:, None]
-    start = np.array(point) + turn * (radius + 1) * 1.5
+    start = np.array(point) + turn * (radius + style.margin) * 1.5
     x0 = anchor[:, 0] - np.where(turn[:, 0] > 0.38, 0, np.where(turn[:, 0] < -0.38, w, w / 2))
     y0 = anchor[:, 1] - np.where(turn[:, 1] > 0.38, 0, np.where(turn[:, 1] < -0.38, h, h / 2))
     boxes = np.stack([x0, y0, x0 + w, y0 + h], axis=-1)
+    size = style.small if small else style.size
     return Options(texts, which, boxes, np.stack([start, anchor], axis=1), size)

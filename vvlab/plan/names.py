@@ -1,6 +1,6 @@
 """The name placer: station names placed one after the other so that none covers
-another, a station marker or a wagon (pixels on screen, y up; any unit with its
-``measure``, see :mod:`vvlab.plan.text`).
+another, a station marker or a wagon (y up; pixels on screen, millimetres on paper:
+a :class:`NameStyle` gives the units).
 
 A name goes beside its station (:func:`name_options`: around the marker, on one line
 or broken onto two); a name that must be shown but finds no room there is set apart
@@ -19,20 +19,16 @@ import numpy as np
 
 from vvlab.plan.geometry import LINE_WIDTH, Box, Point, overlap_matrix, segments_hitting_box
 from vvlab.plan.name_options import (  # noqa: F401  (re-exported: the names' API)
-    LEADER_REACH,
-    LEADING,
-    NAME_GAP,
-    NAME_SIZE,
-    RINGS,
-    SMALL_SIZE,
+    SCREEN_NAMES,
     Name,
+    NameStyle,
     Options,
     leader_options,
     name_options,
     wrapped,
 )
-from vvlab.plan.scene import LabelScene, Segment, box_columns
-from vvlab.plan.text import SCREEN, TextMeasure, plain_text
+from vvlab.plan.scene import LabelScene, LineSet, Segment, box_columns
+from vvlab.plan.text import plain_text
 
 
 def place_names(
@@ -41,30 +37,31 @@ def place_names(
     radii: dict[str, float],
     *,
     key: set[str],
-    lines: Sequence[Segment] = (),
+    lines: Sequence[Segment] | LineSet = (),
     obstacles: Sequence[Box] = (),
     bounds: Box,
     keep: dict[str, Name] | None = None,
     memo: dict[tuple[Any, ...], Options] | None = None,
     fixed: dict[str, Name] | None = None,
-    measure: TextMeasure = SCREEN,
+    style: NameStyle = SCREEN_NAMES,
 ) -> dict[str, Name]:
     """Each name placed, by station id, in the order of ``names``: beside its station's
-    marker (``points`` and ``radii`` in pixels, y up; every marker is an obstacle),
-    apart from the other names and ``obstacles``, inside ``bounds``, off ``lines``
-    where possible (a :class:`~vvlab.plan.scene.LabelScene`, among
-    :func:`name_options`). A ``key`` station's name rather lies on a line than goes
-    unnamed, and where even that has no room it is set apart with a leader
-    (:func:`leader_options`). ``keep``: names placed before, each tried first where it
-    was relative to its station (the same text), so that an edit moves only the names
-    it must (:func:`keep_relative` makes them from an earlier placement). ``memo``: a
-    dict that keeps each station's options (by text, point, marker and font size)
-    for the next call (the map editor keeps one from edit to edit). ``fixed``: names
-    of other stations that stay where they are (placed before, out of an edit's
-    reach: :func:`~vvlab.plan.relabel.place_again`); the names placed keep clear of
-    them and their leaders, in one quick try (no names moved to make room: a key
-    station left without one tells the caller to place everything again).
-    ``measure``: how wide the names are (:data:`~vvlab.plan.text.SCREEN`, pixels).
+    marker (``points`` and ``radii``, y up; every marker is an obstacle), apart from the
+    other names and ``obstacles``, inside ``bounds``, off ``lines`` where possible
+    (segments, drawn on a raster, or a :class:`~vvlab.plan.scene.LineSet` tested
+    exactly; a :class:`~vvlab.plan.scene.LabelScene`, among :func:`name_options`). A
+    ``key`` station's name then tries its ``style``'s other ``attempts`` (on screen:
+    over a line, then set apart with a leader, :func:`leader_options`). ``keep``: names
+    placed before, each tried first where it was relative to its station (the same
+    text), so that an edit moves only the names it must (:func:`keep_relative` makes
+    them from an earlier placement). ``memo``: a dict that keeps each station's options
+    (by text, point, marker and font size) for the next call (the map editor keeps one
+    from edit to edit). ``fixed``: names of other stations that stay where they are
+    (placed before, out of an edit's reach: :func:`~vvlab.plan.relabel.place_again`);
+    the names placed keep clear of them and their leaders, in one quick try (no names
+    moved to make room: a key station left without one tells the caller to place
+    everything again). ``style``: the names' sizes, distances, text measure and attempts
+    (:data:`SCREEN_NAMES`: pixels; printing has one in millimetres).
 
     >>> points = {"a": (50.0, 50.0), "b": (90.0, 50.0)}
     >>> placed = place_names({"a": "Aa", "b": "Bb"}, points, {"a": 4, "b": 4}, key={"a"},
@@ -72,22 +69,29 @@ def place_names(
     >>> {s: [round(v) for v in name.box] for s, name in placed.items()}  # off the line a-b
     {'a': [30, 44, 43, 56], 'b': [97, 44, 110, 56]}
     """
+    grown = {s: radii[s] + style.margin for s in points}
     markers = [
-        (x - radii[s] - 1, y - radii[s] - 1, x + radii[s] + 1, y + radii[s] + 1)
-        for s, (x, y) in points.items()
+        (x - grown[s], y - grown[s], x + grown[s], y + grown[s]) for s, (x, y) in points.items()
     ]
     stations = {s: (names[s], points[s], radii[s]) for s in names}
     order = [s for s in names if s in key]
-    crowd = _crowds(points, order)
+    crowd = _crowds(points, order, style.crowd)
     order.sort(key=lambda s: -crowd[s])
     best = None
     options = memo if memo is not None else {}
-    lines_drawn = LabelScene((), lines, clearance=LINE_WIDTH / 2).lines  # drawn once
+    drawn = (
+        lines
+        if isinstance(lines, LineSet)
+        else LabelScene((), lines, clearance=LINE_WIDTH / 2).lines
+    )
     for round_ in range(1 if fixed else ROUNDS):  # around fixed names: one quick try
-        scene = LabelScene([*markers, *obstacles], bounds=bounds, lines=lines_drawn)
+        blocks = [*obstacles, *(() if style.clear_leaders else markers)]
+        scene = LabelScene(blocks, bounds=bounds, gap=style.space, lines=drawn)
+        for box in markers if style.clear_leaders else ():
+            scene.take(box)  # taken, not obstacles: leaders keep off them too
         for name in (fixed or {}).values():
             scene.take(name.box, name.leader)
-        namer = _Namer(scene, stations, options, keep or {}, measure)
+        namer = _Namer(scene, stations, options, keep or {}, style)
         if round_ == 0:
             namer.take_kept(key)
         for s in order:
@@ -123,10 +127,10 @@ class _Namer:
         stations: dict[str, tuple[str, Point, float]],
         options: dict[tuple[Any, ...], Options],
         keep: dict[str, Name],
-        measure: TextMeasure,
+        style: NameStyle,
     ):
         self.scene, self.stations, self.options = scene, stations, options
-        self.keep, self.measure = keep, measure
+        self.keep, self.style = keep, style
         self.placed: dict[str, Name] = {}
 
     def take_kept(self, key: set[str]) -> None:
@@ -168,20 +172,17 @@ class _Namer:
     def place(self, sid: str, key: bool) -> bool:
         """Name ``sid`` if there is room: where it was kept, if still free (for a key
         station even over a line); else beside its station off the lines; a key
-        station's name then over a line, then apart with a leader, and at last the
-        same in :data:`SMALL_SIZE`."""
+        station's name then as its style's ``attempts`` say (on screen: over a line,
+        then apart with a leader, and at last the same in the small size)."""
         kept = self.keep.get(sid)
         if kept is not None and plain_text(kept.text).replace("\n", " ") == self.stations[sid][0]:
             leaders = None if kept.leader is None else np.array([kept.leader], dtype=float)
             if self.scene.choose(np.array([kept.box], dtype=float), key, leaders) == 0:
                 self.placed[sid] = kept
                 return True
-        attempts = [("near", NAME_SIZE, False)]
-        if key:
-            attempts += [("near", NAME_SIZE, True), ("far", NAME_SIZE, True)]
-            attempts += [("near", SMALL_SIZE, True), ("far", SMALL_SIZE, True)]
-        for kind, size, may_cross in attempts:
-            options = self._options(sid, kind, size)
+        attempts = self.style.attempts if key else self.style.attempts[:1]
+        for kind, small, may_cross in attempts:
+            options = self._options(sid, kind, small)
             k = self.scene.choose(options.boxes, may_cross, options.leaders)
             if k is not None:
                 self.placed[sid] = options.name(k)
@@ -201,15 +202,15 @@ class _Namer:
             if kept is not None:
                 boxes.append(np.array([kept.box], dtype=float))
                 owner.append(k)
-            boxes.append(self._options(sid, "near", NAME_SIZE).boxes)
+            boxes.append(self._options(sid, "near").boxes)
             owner += [k] * len(boxes[-1])
         _, clear = self.scene.test(np.concatenate(boxes))
         room = np.zeros(len(sids), dtype=bool)
         room[np.asarray(owner)[clear]] = True
         return [sid for sid, ok in zip(sids, room, strict=True) if ok]
 
-    def _options(self, sid: str, kind: str, size: float) -> Options:
-        return station_options(self.options, kind, *self.stations[sid], size, self.measure)
+    def _options(self, sid: str, kind: str, small: bool = False) -> Options:
+        return station_options(self.options, kind, *self.stations[sid], self.style, small)
 
     def make_room(self, sid: str, tries: int = 40) -> None:
         """Name key station ``sid`` (no room left) by moving a name in its way: try the
@@ -234,8 +235,8 @@ def station_options(
     name: str,
     point: Point,
     radius: float,
-    size: float = NAME_SIZE,
-    measure: TextMeasure = SCREEN,
+    style: NameStyle = SCREEN_NAMES,
+    small: bool = False,
 ) -> Options:
     """A station's candidate places: :func:`name_options` (``kind`` ``"near"``) or
     :func:`leader_options` (``"far"``), kept in ``memo`` as :func:`place_names` keeps
@@ -246,11 +247,11 @@ def station_options(
     ...     memo, "near", "Aa", (0.0, 0.0), 4.0)
     True
     """
-    at = (kind, size, name, point, radius, measure)
+    at = (kind, small, name, point, radius, style)
     found = None if memo is None else memo.get(at)
     if found is None:
         make = name_options if kind == "near" else leader_options
-        found = make(name, point, radius, size, measure)
+        found = make(name, point, radius, style, small)
         if memo is not None:
             memo[at] = found
     return found
@@ -280,14 +281,14 @@ def keep_relative(
 
 
 def _distance(box: Box, x: float, y: float) -> float:
-    """Pixels from the point to the nearest point of ``box``."""
+    """The distance from the point to the nearest point of ``box``."""
     dx = max(box[0] - x, 0.0, x - box[2])
     dy = max(box[1] - y, 0.0, y - box[3])
     return math.hypot(dx, dy)
 
 
 def _crowds(points: dict[str, Point], of: list[str], reach: float = 60) -> dict[str, int]:
-    """How many stations lie within ``reach`` pixels of each station ``of`` (in x and y).
+    """How many stations lie within ``reach`` of each station ``of`` (in x and y).
 
     >>> _crowds({"a": (0, 0), "b": (50, 0), "c": (100, 0)}, ["a", "b"])
     {'a': 2, 'b': 3}

@@ -29,17 +29,7 @@ from vvlab.plan.geometry import (
     overlap_matrix,
     segments_hitting_box,
 )
-from vvlab.plan.names import (
-    LEADER_REACH,
-    LEADING,
-    NAME_GAP,
-    NAME_SIZE,
-    RINGS,
-    Name,
-    keep_relative,
-    place_names,
-    station_options,
-)
+from vvlab.plan.names import SCREEN_NAMES, Name, keep_relative, place_names, station_options
 from vvlab.plan.scene import Segment, box_columns
 from vvlab.plan.text import screen_width
 
@@ -268,9 +258,10 @@ def _reaches(now: Naming, placed: dict[str, Name], changed: set[str], ids: list[
             rows.append(_name_extent(placed[sid]))
             continue
         (x, y), r = now.points[sid], now.radii[sid]
-        width, height = screen_width(now.names[sid], NAME_SIZE), 2 * LEADING * NAME_SIZE
-        near = r + NAME_GAP + RINGS[-1] + 1
-        far = LEADER_REACH[-1] + 1 if sid in now.key else near
+        style = SCREEN_NAMES
+        width, height = screen_width(now.names[sid], style.size), 2 * style.leading * style.size
+        near = r + style.gap + style.rings[-1] + 1
+        far = style.reach[-1] + 1 if sid in now.key else near
         rows.append((x - far - width, y - far - height, x + far + width, y + far + height))
     return np.array(rows, dtype=float).reshape(-1, 4)
 

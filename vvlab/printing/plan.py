@@ -5,8 +5,9 @@ Every station box is at least :data:`MIN_BOX` mm wide, a box grows with the line
 that run side by side into it (along one segment), a transfer station's box has a heavy
 frame, and each line carries its id at
 both ends (a filled tag where its wagon starts, an outlined one at its terminus) and
-on long stretches, so the sheet reads in black and white. Station names go where
-there is room. When the coordinates put station boxes on top of each other, or a box
+on long stretches, so the sheet reads in black and white. Station names go beside
+their boxes or, where the plan is crowded, apart with a leader (the screen's name
+placer, in mm). When the coordinates put station boxes on top of each other, or a box
 on a line that does not stop there, :func:`layout_plan` raises
 :class:`SheetLayoutError` naming them instead of drawing an unreadable plan.
 
@@ -37,7 +38,8 @@ from vvlab.plan.geometry import (
     segment_lines,
     segment_offsets,
 )
-from vvlab.plan.scene import POSITIONS, LabelScene, LineSet, NamedSegment, label_spots
+from vvlab.plan.names import Name, NameStyle, place_names
+from vvlab.plan.scene import LabelScene, LineSet, NamedSegment
 from vvlab.printing.fonts import PAPER
 from vvlab.printing.page import INK, Polyline, Rect, Shape, Text
 
@@ -53,10 +55,27 @@ BOX_GAP = 1.0
 """Free mm between two station boxes."""
 LINE_WIDTH, LINE_GAP = 1.1, 1.5
 """A line's width and the distance between lines drawn side by side, in mm."""
-TAG_SIZE, NAME_SIZE = 3.0, 2.2
-"""Font sizes (mm) of the line ids on the plan and of station names."""
+TAG_SIZE = 3.0
+"""Font size (mm) of the line ids on the plan."""
 PLACE_GAP = 0.6
 """Free mm kept around every station box, tag and name placed."""
+NAMES = NameStyle(
+    size=2.2,
+    small=1.6,
+    leading=1.1,
+    gap=PLACE_GAP + 0.05,  # a hair over the space kept: rounding never rules out the nearest
+    rings=(0, 1.5, 3.0, 5.0),
+    reach=(9, 12, 16, 21, 27, 35),
+    margin=0,
+    space=PLACE_GAP,
+    crowd=15,
+    measure=PAPER,
+    attempts=tuple((kind, small, cross) for cross in (False, True) for small in (False, True)
+                   for kind in ("near", "far")),
+    clear_leaders=True,
+)  # fmt: skip
+"""Station names on paper, in mm: beside their box, else set apart with a leader, else
+smaller; over a line only where nothing else is left."""
 LONG_STRETCH = 45.0
 """A segment longer than this (mm) carries its line's id in the middle too."""
 SHOWN_PAIRS = 8
@@ -284,26 +303,41 @@ def _stretch_tags(city: CityMap, paths, scene: LabelScene) -> list[Shape]:
 
 
 def _names(
-    city: CityMap, boxes: dict[str, Box], scene: LabelScene
+    city: CityMap, boxes: dict[str, Box], paths, scene: LabelScene, area: Box
 ) -> tuple[list[Shape], list[str]]:
-    """Station names where they fit, transfer stations first; the rest left out."""
-    shapes: list[Shape] = []
-    left_out = []
+    """Station names beside their boxes or set apart with a leader (the placer of the
+    screen's names, :func:`~vvlab.plan.names.place_names`, on the page turned y up),
+    clear of the boxes and tags placed; transfer stations first, the rest left out."""
+    up = lambda box: (box[0], -box[3], box[2], -box[1])  # noqa: E731  (y down <-> y up)
     order = sorted(city.stations, key=lambda sid: -len(city.lines_through(sid)))
-    for sid in order:
-        name = city.stations[sid].name
-        size = (PAPER.width(name, NAME_SIZE), NAME_SIZE * 1.1)
-        spots = label_spots(boxes[sid], size, PLACE_GAP, y_down=True)
-        k = scene.choose(spots)
-        if k is None:
-            left_out.append(sid)
-            continue
-        label, position = spots[k], POSITIONS[k]
-        anchor = "start" if "right" in position else "end" if "left" in position else "middle"
-        x = {"start": label[0], "end": label[2]}.get(anchor, (boxes[sid][0] + boxes[sid][2]) / 2)
-        baseline = label[3] - NAME_SIZE * 0.28
-        shapes.append(Text(x, baseline, name, NAME_SIZE, anchor, fill="#333333"))
-    return shapes, left_out
+    centres = {s: ((b[0] + b[2]) / 2, -(b[1] + b[3]) / 2) for s, b in boxes.items()}
+    flipped = LineSet(_segments({li: [(x, -y) for x, y in path] for li, path in paths.items()}))
+    placed = place_names(
+        {s: city.stations[s].name for s in order}, centres,
+        {s: (b[2] - b[0]) / 2 for s, b in boxes.items()}, key=set(order), lines=flipped,
+        obstacles=[up(box) for box in scene.taken], bounds=up(area), style=NAMES,
+    )  # fmt: skip
+    shapes: list[Shape] = []
+    for sid, name in placed.items():
+        shapes += _name_shapes(name._replace(box=up(name.box)), centres[sid][0])
+    return shapes, [s for s in order if s not in placed]
+
+
+def _name_shapes(name: Name, x: float) -> list[Shape]:
+    """A name's lines of text in its box (mm, y down), aligned towards its station at
+    ``x``, and its leader (y up, as placed) if it has one."""
+    x0, top, x1, _ = name.box
+    anchor = "start" if x0 >= x else "end" if x1 <= x else "middle"
+    at = {"start": x0, "end": x1, "middle": (x0 + x1) / 2}[anchor]
+    step = name.size * NAMES.leading
+    shapes: list[Shape] = [
+        Text(at, top + (k + 1) * step - name.size * 0.28, line, name.size, anchor, fill="#333333")
+        for k, line in enumerate(name.text.split("<br>"))
+    ]
+    if name.leader is not None:
+        (a, b), (c, d) = name.leader
+        shapes.insert(0, Polyline(((a, -b), (c, -d)), "#333333", 0.25))
+    return shapes
 
 
 def _line_shapes(city: CityMap, paths) -> list[Shape]:
@@ -345,8 +379,9 @@ def layout_plan(
         )
         raise SheetLayoutError(message, unplaced=unplaced)
     stretch = _stretch_tags(city, paths, scene)
-    names, left_out = _names(city, boxes, scene)
-    leaders = [s for s in tags if isinstance(s, Polyline)]
+    names, left_out = _names(city, boxes, paths, scene, area)
+    leaders = [s for s in (*tags, *names) if isinstance(s, Polyline)]
     rest = [s for s in tags if not isinstance(s, Polyline)]
+    names = [s for s in names if not isinstance(s, Polyline)]
     shapes = (*_line_shapes(city, paths), *leaders, *_box_shapes(city, boxes), *stretch, *rest)
     return PlanLayout((*shapes, *names), boxes, fit.scale, tuple(left_out))

@@ -3,9 +3,10 @@
 Many lines share a bonus and complete in (nearly) the same share of games, so their
 points sit on top of each other; labels drawn at each point would stack into one
 unreadable word. :func:`bonus_vs_completion` gives the lines at the same point one
-label ("11, U9, L1"), places the labels with :func:`~vvlab.plan.scene.place_labels`
-around their points (clear of the markers and of each other, inside the plot) and
-leaves a label that finds no room to the hover text.
+label ("11, U9, L1"), places the labels with the name placer of the plans
+(:func:`~vvlab.plan.names.place_names`, in its own :data:`LABELS` style) around their
+points (clear of the markers and of each other, inside the plot) and leaves a label
+that finds no room to the hover text.
 """
 
 from __future__ import annotations
@@ -14,8 +15,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from vvlab.plan.scene import place_labels
-from vvlab.plan.text import SCREEN
+from vvlab.plan.names import NameStyle, place_names
 from vvlab.viz.colors import group_colors
 from vvlab.viz.layout import fit_legend
 from vvlab.viz.plan import FONT, INK
@@ -24,11 +24,9 @@ LABEL_SIZE = 11  # px, the font of the line labels
 MARKER_SIZE = 10  # px
 SYMBOLS = {"in line": "circle", "over-rewarded": "triangle-up", "under-rewarded": "square"}
 MARGIN = {"l": 70, "t": 70, "b": 60}
-LABEL_GAP = MARKER_SIZE / 2 / 0.8 + 1  # px from a point to its label: plotly's text offset
-# beside a marker of MARKER_SIZE (the labels trace has invisible markers of that size)
-TEXT_POSITION = {"top": "top center", "bottom": "bottom center"} | {
-    side: f"middle {side}" for side in ("left", "right")
-}
+LABELS = NameStyle(size=LABEL_SIZE, leading=1.3, gap=MARKER_SIZE / 2 / 0.8 + 1 - MARKER_SIZE / 2)
+"""The line labels, in pixels: as far from a marker as plotly sets text off beside one,
+in one of two rings."""
 
 
 def _groups(lines: Any) -> dict[tuple[float, float], list[str]]:
@@ -59,25 +57,32 @@ def to_pixels(fig: go.Figure, x: float, y: float) -> tuple[float, float]:
     return (x - x0) / (x1 - x0) * width, (y - y0) / (y1 - y0) * height
 
 
-def _label_trace(fig: go.Figure, groups: dict[tuple[float, float], list[str]]) -> go.Scatter:
-    """One text label per point, each placed where it hits no other label or marker."""
-    points = [to_pixels(fig, x, y) for x, y in groups]
-    texts = [", ".join(ids) for ids in groups.values()]
-    sizes = [(SCREEN.width(t, LABEL_SIZE), LABEL_SIZE * 1.3) for t in texts]
-    half = MARKER_SIZE / 2 + 1
-    markers = [(px - half, py - half, px + half, py + half) for px, py in points]
+def from_pixels(fig: go.Figure, px: float, py: float) -> tuple[float, float]:
+    """The data point at (``px``, ``py``) pixels: :func:`to_pixels` undone."""
+    (x0, x1), (y0, y1) = fig.layout.xaxis.range, fig.layout.yaxis.range
     width, height = plot_area(fig)
-    placed = place_labels(
-        points, sizes, gap=LABEL_GAP, obstacles=markers, bounds=(0, 0, width, height)
-    )
-    shown = [(p, t, spot[0]) for p, t, spot in zip(groups, texts, placed, strict=True) if spot]
+    return x0 + px / width * (x1 - x0), y0 + py / height * (y1 - y0)
+
+
+def _label_trace(fig: go.Figure, groups: dict[tuple[float, float], list[str]]) -> go.Scatter:
+    """One text label per point, each placed where it hits no other label or marker,
+    centred in its box."""
+    points = {str(k): to_pixels(fig, x, y) for k, (x, y) in enumerate(groups)}
+    texts = {str(k): ", ".join(ids) for k, ids in enumerate(groups.values())}
+    width, height = plot_area(fig)
+    placed = place_names(
+        texts, points, dict.fromkeys(points, MARKER_SIZE / 2), key=set(),
+        bounds=(0, 0, width, height), style=LABELS,
+    )  # fmt: skip
+    centres = [
+        from_pixels(fig, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for _, b, *_ in placed.values()
+    ]
     return go.Scatter(
-        x=[x for (x, _), _, _ in shown],
-        y=[y for (_, y), _, _ in shown],
-        mode="markers+text",
-        marker={"size": MARKER_SIZE, "opacity": 0},  # plotly sets text off by its radius
-        text=[text for _, text, _ in shown],
-        textposition=[TEXT_POSITION.get(pos, pos) for _, _, pos in shown],
+        x=[x for x, _ in centres],
+        y=[y for _, y in centres],
+        mode="text",
+        text=[name.text for name in placed.values()],
+        textposition="middle center",
         textfont={"size": LABEL_SIZE, "color": INK, "family": FONT},
         hoverinfo="skip",
         showlegend=False,

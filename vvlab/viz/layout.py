@@ -2,9 +2,7 @@
 
 Plotly lays out text in the browser, so a figure cannot ask how wide a legend entry
 will be: :func:`legend_width` estimates it, generously, from the screen's text measure
-(:mod:`vvlab.plan.text`). Point labels are placed by
-:func:`~vvlab.plan.scene.place_labels`, whose positions are plotly ``textposition``
-words.
+(:mod:`vvlab.plan.text`).
 """
 
 from __future__ import annotations
