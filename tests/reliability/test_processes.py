@@ -9,6 +9,7 @@ process survives and no ``vvlab-sim-*`` folder is left in the temporary folder.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -53,6 +54,16 @@ def processes() -> Iterator[list[int]]:
     for pid in seen:
         if _alive(pid):
             os.kill(pid, signal.SIGKILL)
+
+
+@pytest.fixture
+def tmp() -> Iterator[Path]:
+    """The commands' TMPDIR: a short folder of the system's temporary folder, since the
+    forkserver's socket lives below it and a socket's path has at most 107 bytes (the
+    test's own ``tmp_path`` can be longer)."""
+    folder = Path(tempfile.mkdtemp(prefix="vvp-"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 LAUNCH = """
@@ -169,9 +180,8 @@ def _survivors(pids: list[int]) -> list[int]:
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["TERM", "HUP"])
-def test_term_and_hup_stop_like_ctrl_c_and_resume_finishes(tmp_path, whole, processes, signum):
-    out, tmp = tmp_path / "run.parquet", tmp_path / "tmp"
-    tmp.mkdir()
+def test_term_and_hup_stop_like_ctrl_c_and_resume_finishes(tmp_path, tmp, whole, processes, signum):
+    out = tmp_path / "run.parquet"
     proc, workers = _start(out, tmp, processes)
     proc.send_signal(signum)
     proc.wait(timeout=TIMEOUT)
@@ -195,9 +205,8 @@ def test_term_and_hup_stop_like_ctrl_c_and_resume_finishes(tmp_path, whole, proc
 
 
 @pytest.mark.parametrize("method", ["fork", "spawn", "forkserver"])
-def test_workers_exit_and_clean_up_when_the_command_is_killed(tmp_path, processes, method):
-    out, tmp = tmp_path / "run.parquet", tmp_path / "tmp"
-    tmp.mkdir()
+def test_workers_exit_and_clean_up_when_the_command_is_killed(tmp_path, tmp, processes, method):
+    out = tmp_path / "run.parquet"
     proc, workers = _start(out, tmp, processes, method)
     assert list(tmp.glob("vvlab-sim-*")), "the pool's marker folder is in TMPDIR"
     proc.kill()
