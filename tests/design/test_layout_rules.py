@@ -193,3 +193,14 @@ def test_a_generated_city_is_checked_in_map_order():
     assert found == layout_violations(generated, generated)
     rules = ["octilinear", "near-edge", "close", "crossing", "order", "routes"]
     assert [v.rule for v in found] == sorted((v.rule for v in found), key=rules.index)
+
+
+def test_an_edge_of_length_0_is_named():
+    layout = city({"a": (0, 0), "b": (0, 0), "c": (2, 0)}, {"P": ["a", "b", "c"]},
+                  {("b", "c"): [(2, 0)]})  # fmt: skip
+    found = [str(v) for v in layout_violations(layout, layout)]
+    assert found == [
+        "octilinear: the edge Alpha – Bravo has length 0",
+        "near-edge: Alpha lies 0 median edges from the edge Bravo – Charlie",
+        "close: Alpha and Bravo are 0 median edges apart",
+    ]

@@ -79,7 +79,8 @@ def positions(city: CityMap, ids: Iterable[str] | None = None) -> np.ndarray:
 def edge_paths(city: CityMap) -> list[np.ndarray]:
     """The drawn polyline of every edge (:meth:`~vvlab.model.citymap.CityMap.edge_path`),
     in the order of :func:`line_edges`: float arrays of shape ``(k, 2)``, from the
-    edge's first station to its second, with any point repeated in a row left out.
+    edge's first station to its second, with any point repeated in a row left out (an
+    edge whose stations and bends are all on one point is that one point).
 
     >>> import vvlab
     >>> edge_paths(vvlab.load_map("tutorial"))[0].tolist()
@@ -88,9 +89,7 @@ def edge_paths(city: CityMap) -> list[np.ndarray]:
     paths = []
     for a, b in line_edges(city):
         points = np.array(city.edge_path(a, b), float)
-        kept = np.r_[True, np.any(points[1:] != points[:-1], axis=1)]
-        kept[-1] = True  # the second station stays, even on top of the first
-        paths.append(points[kept])
+        paths.append(points[np.r_[True, np.any(points[1:] != points[:-1], axis=1)]])
     return paths
 
 
