@@ -82,19 +82,18 @@ class Violation:
         return f"{self.rule}: {self.text}"
 
 
-def _leaving_angles(city: CityMap) -> dict[str, list[tuple[float, str]]]:
-    """Per station, ``(angle, neighbour)`` for each of its edges, sorted: the angle
-    (0 east, counter-clockwise, in ``[0, 2π)``) of the first piece of the edge's
-    polyline leaving the station."""
-    out: dict[str, list[tuple[float, str]]] = {sid: [] for sid in city.stations}
-    for (a, b), path in zip(line_edges(city), edge_paths(city), strict=True):
-        if len(path) < 2:  # both ends on one point: no direction
-            out[a].append((0.0, b))
-            out[b].append((0.0, a))
-            continue
-        for station, other, step in ((a, b, path[1] - path[0]), (b, a, path[-2] - path[-1])):
-            out[station].append((math.atan2(step[1], step[0]) % math.tau, other))
-    return {sid: sorted(pairs) for sid, pairs in out.items()}
+def _leaving_angle(city: CityMap, station: str, other: str) -> float:
+    """The angle (0 east, counter-clockwise, in ``[0, 2π)``) of the first piece of the
+    edge's polyline from ``station`` to ``other`` (0 for an edge of length 0)."""
+    (x0, y0), *rest = city.edge_path(station, other)
+    dx, dy = next(((x - x0, y - y0) for x, y in rest if (x, y) != (x0, y0)), (0.0, 0.0))
+    return math.atan2(dy, dx) % math.tau
+
+
+def _leaving_angles(city: CityMap, station: str) -> list[tuple[float, str]]:
+    """``(angle, neighbour)`` for each edge of ``station``, sorted."""
+    neighbours = set(city.graph.neighbors(station))
+    return sorted((_leaving_angle(city, station, other), other) for other in neighbours)
 
 
 def edge_order(city: CityMap, station: str) -> list[str]:
@@ -107,7 +106,7 @@ def edge_order(city: CityMap, station: str) -> list[str]:
     """
     if station not in city.stations:
         raise KeyError(f"no station {station!r} in {city.id}")
-    return [other for _, other in _leaving_angles(city)[station]]
+    return [other for _, other in _leaving_angles(city, station)]
 
 
 def _ties(angles: list[tuple[float, str]]) -> list[frozenset[str]]:
@@ -244,13 +243,15 @@ def _crossing(city: CityMap, geography: CityMap) -> list[Violation]:
 
 
 def _order(city: CityMap, geography: CityMap) -> list[Violation]:
-    laid_out, geographic = _leaving_angles(city), _leaving_angles(geography)
     found = []
-    for station, angles in laid_out.items():
-        own, theirs = [o for _, o in angles], [o for _, o in geographic.get(station, [])]
-        if len(own) < 3 or sorted(own) != sorted(theirs):  # routes tells of other edges
+    for station in city.stations:
+        if station not in geography.stations or city.graph.degree(station) < 3:
             continue
-        if not same_cyclic_order(theirs, own, _ties(geographic[station])):
+        geographic = _leaving_angles(geography, station)
+        own, theirs = edge_order(city, station), [other for _, other in geographic]
+        if sorted(own) != sorted(theirs):  # routes tells of other edges
+            continue
+        if not same_cyclic_order(theirs, own, _ties(geographic)):
             names = [", ".join(_name(city, o) for o in order) for order in (own, theirs)]
             text = (
                 f"the edges leave {_name(city, station)} towards {names[0]} (counter-"
