@@ -9,7 +9,9 @@ them (a :class:`TuneResult`); :func:`compare_maps` sets two versions of a city s
 by side (a :class:`MapComparison`); :func:`from_gtfs` drafts a city from a GTFS feed
 (:class:`GTFSError` when it cannot); :func:`schematic` lays a city out octilinearly
 (:func:`schematic_layout` also reports how it went, a :class:`SchematicResult`;
-:func:`layout_quality` measures any drawing). This layer sits above
+:func:`layout_quality` measures any drawing; :func:`layout_violations` lists every
+breach of the hard rules of a layout as a :class:`Violation`, using :func:`edge_order`
+and :func:`same_cyclic_order`). This layer sits above
 :mod:`vvlab.analysis` and below :mod:`vvlab.viz`: it imports neither plotly nor
 ipywidgets.
 
@@ -24,6 +26,12 @@ from vvlab.design.balance import check_balance
 from vvlab.design.compare import MapComparison, compare_maps
 from vvlab.design.gtfs import GTFSError, GTFSWarning, from_gtfs
 from vvlab.design.layout_quality import layout_quality
+from vvlab.design.layout_rules import (
+    Violation,
+    edge_order,
+    layout_violations,
+    same_cyclic_order,
+)
 from vvlab.design.report import BalanceReport
 from vvlab.design.schematic import SchematicResult, SchematicWarning, schematic, schematic_layout
 from vvlab.design.targets import BalanceTargets
@@ -38,10 +46,14 @@ __all__ = [
     "SchematicResult",
     "SchematicWarning",
     "TuneResult",
+    "Violation",
     "check_balance",
     "compare_maps",
+    "edge_order",
     "from_gtfs",
     "layout_quality",
+    "layout_violations",
+    "same_cyclic_order",
     "schematic",
     "schematic_layout",
     "tune",
