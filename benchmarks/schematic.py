@@ -4,7 +4,8 @@ well drawn, and how fast, on one core.
 Usage: python benchmarks/schematic.py [--only NAME] [--generated 20] [--no-feeds]
 
 The corpus: the built-in cities, ``--generated`` generated ones (seed s has 8 + s % 3
-lines and 60 + 7s % 31 stations) and the metro of every GTFS feed folder under
+lines and about 60 + 7s % 31 stations; the first seeds whose city has 60-90 stations,
+none with more than 8 neighbours) and the metro of every GTFS feed folder under
 ``data/gtfs/`` (:func:`vvlab.design.from_gtfs`); ``--only`` keeps the cities whose name
 holds the text. Each is laid out with :func:`vvlab.design.schematic_layout` and checked
 against its geography with :func:`vvlab.design.layout_violations`. A row a city: its
@@ -25,6 +26,7 @@ from pathlib import Path
 
 import vvlab
 from vvlab.design import from_gtfs, layout_quality, layout_violations, schematic_layout
+from vvlab.design.layout_quality import line_edges
 from vvlab.model import CityMap
 from vvlab.model.generate import generate_city
 
@@ -40,12 +42,34 @@ def corpus(generated: int, feeds: bool) -> Iterator[tuple[str, Callable[[], City
     """``(name, loader)`` for every city, loaded only when its row is due."""
     for name in vvlab.builtin_maps():
         yield name, lambda name=name: vvlab.load_map(name)
-    for seed in range(generated):
-        lines, stations = 8 + seed % 3, 60 + (seed * 7) % 31
-        yield f"generated-{seed}", lambda s=seed, n=lines, k=stations: generate_city(n, k, seed=s)
+    for seed in generated_seeds(generated):
+        yield f"generated-{seed}", lambda s=seed: generated_city(s)
     folders = sorted(path for path in FEEDS.glob("*/") if path.is_dir()) if feeds else []
     for folder in folders:
         yield f"gtfs-{folder.name}", lambda folder=folder: from_gtfs(folder)
+
+
+def generated_city(seed: int) -> CityMap:
+    """The generated city of ``seed``: 8 + seed % 3 lines, about 60 + 7 seed % 31 stations."""
+    return generate_city(8 + seed % 3, 60 + (7 * seed) % 31, seed=seed)
+
+
+def drawable(city: CityMap) -> bool:
+    """60-90 stations and none with more than 8 neighbours (an octilinear map leaves a
+    station in at most 8 directions; the generator, random, sometimes ties 5 lines in one)."""
+    neighbours = Counter(s for a, b in line_edges(city) for s in (a, b))
+    return len(city.stations) in MID_SIZE and max(neighbours.values()) <= 8
+
+
+def generated_seeds(count: int) -> list[int]:
+    """The first ``count`` seeds whose generated city is :func:`drawable`."""
+    seeds: list[int] = []
+    seed = 0
+    while len(seeds) < count:
+        if drawable(generated_city(seed)):
+            seeds.append(seed)
+        seed += 1
+    return seeds
 
 
 def violations_text(city: CityMap, geography: CityMap) -> str:

@@ -137,16 +137,6 @@ def test_bad_input_writes_nothing(tmp_path):
     assert target.read_bytes().startswith(b"%PDF-")
 
 
-def test_schematic_without_or_tools_names_the_extra_to_install(monkeypatch):
-    import sys
-
-    for name in [m for m in sys.modules if m == "ortools" or m.startswith("ortools.")]:
-        monkeypatch.setitem(sys.modules, name, None)
-    monkeypatch.setitem(sys.modules, "ortools", None)  # an import of it now fails
-    with pytest.raises(ImportError, match=r"vvlab\[design\]"):
-        sheet_page("tutorial", schematic=True)
-
-
 def test_schematic_lays_the_city_out_first(monkeypatch):
     import vvlab.design
 

@@ -1,36 +1,36 @@
-"""An automatic octilinear schematic layout of a city: :func:`schematic` gives the city
-with new station coordinates only; :func:`schematic_layout` also reports how it went
-(a :class:`SchematicResult`).
+"""An automatic octilinear schematic layout of a city, as on a metro map:
+:func:`schematic` gives the city with new station coordinates and bends;
+:func:`schematic_layout` also reports how it went (a :class:`SchematicResult`).
 
-Every edge between consecutive stations of a line becomes horizontal, vertical or
-diagonal; lines bend only at stations (bends drawn for the old positions are dropped). Stations sit
-on grid points (at least ``grid`` apart), no station lies on an edge it is not an end
-of, the lines leave each station in their geographic order, every edge keeps close to
-its geographic direction (one of the 3 nearest octilinear ones) and no two edges cross
-unless they cross in the geography. Within that, the layout has few bends and short,
-even edges. The model is Nöllenburg & Wolff's mixed-integer program, solved with
-OR-Tools CP-SAT (:mod:`vvlab.design.schematic_model`); install it with
-``pip install 'vvlab[design]'``.
+Every drawn segment is horizontal, vertical or diagonal, and lines may bend between
+stations. The hard rules (:func:`vvlab.design.layout_rules.layout_violations`): no
+station within 0.2 median edges of an edge it is not an end of, no two stations closer
+than half a median edge, no crossing the geography does not have, the lines leave each
+station in their geographic order, routes unchanged. Within them the layout has few
+bends, even edges, stays close to the geography and compact.
 
-Determinism: the solver runs in one thread with a fixed ``seed`` and stops after a
-fixed amount of *work* (``work_limit``, CP-SAT's deterministic time), so the same city
-gives the same layout on any machine. ``time_limit_s`` is only a safety net: a layout
-stopped by it instead may differ from run to run (:attr:`SchematicResult.stopped_by`
-says which limit ended the search).
+It routes the city's edges through an octilinear grid, one after another, as cheapest
+paths with costs for bends and for moving a station from its place (after LOOM's
+octilinear layout; :mod:`vvlab.design.octilinear`). Crossings of the geography are kept
+as crossings. The grid is tried at a few scales (grid units per median edge) until a
+layout keeps every hard rule.
 
-If no octilinear layout is found within the limits, the result is the best one found
-(or the geography snapped to the grid) with its faults listed in
-:attr:`SchematicResult.non_octilinear`, ``crossings`` and ``stations_on_edges``;
-:func:`schematic` then warns with :class:`SchematicWarning` rather than failing
-silently.
+Determinism: the search stops after a fixed amount of *work* (``work_limit`` search
+steps), never by the clock, so the same city gives the same layout on any machine.
+``time_limit_s`` is only a safety net: a layout stopped by it instead may differ from
+run to run (:attr:`SchematicResult.stopped_by` says which limit ended the search).
+
+If no layout keeps every rule within the limits, the result is the best one found
+with its faults listed in :attr:`SchematicResult.violations`; :func:`schematic` then
+warns with :class:`SchematicWarning` rather than failing silently.
 
 Examples
 --------
 >>> import vvlab
 >>> from vvlab.design import schematic_layout
->>> result = schematic_layout(vvlab.load_map("tutorial"), work_limit=5)
->>> result.non_octilinear, result.crossings, result.quality["octilinear_share"]
-([], [], 1.0)
+>>> result = schematic_layout(vvlab.load_map("tutorial"))
+>>> result.violations, result.quality["octilinear_share"]
+([], 1.0)
 >>> result.city.lines == vvlab.load_map("tutorial").lines
 True
 """
@@ -41,6 +41,7 @@ import time
 import warnings
 from collections.abc import Collection
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -48,73 +49,50 @@ import numpy as np
 from vvlab.design.layout_quality import (
     edge_crossings,
     layout_quality,
+    line_edges,
     non_octilinear_edges,
     stations_on_foreign_edges,
 )
-from vvlab.design.schematic_model import LayoutModel, Network
-from vvlab.design.schematic_network import (
-    city_network,
-    grid_homes,
-    near_pairs,
-    proper_crossings,
-    touching_pairs,
-    violations,
-)
-from vvlab.model import CityMap, Station
+from vvlab.design.layout_rules import Violation, layout_violations
+from vvlab.design.octi_compact import compact
+from vvlab.design.octilinear import Routing, default_homes, route_network
+from vvlab.design.schematic_network import Network, city_network
+from vvlab.model import CityMap
+from vvlab.model.edges import MAX_BENDS
 
 __all__ = ["SchematicResult", "SchematicWarning", "schematic", "schematic_layout"]
 
-MISSING_EXTRA = (
-    "the schematic layout needs OR-Tools: pip install 'vvlab[design]' (or ortools>=9.10)"
-)
-MAX_ROUNDS = 8
-"""At most this many solves: each adds the pairs the last layout let meet."""
-REACH = 3
-"""A station stays within this many grid units (per axis) of its geographic place."""
-CHECK_WORK = 0.5
-"""Work for the check that a crossing can be passed straight (first layout found)."""
+"""The grid units per median edge tried, in turn (stations stay 2 units apart)."""
+TRIES = ((2.0, 0.65), (2.5, 0.65), (3.0, 0.65), (2.0, 1.0), (3.0, 1.0), (4.0, 1.0))
+"""The (grid units per median edge, power) tried in turn until a layout keeps every
+rule: the most compact first (the geography drawn in towards the middle, see
+:func:`vvlab.design.octilinear.default_homes`), then looser, then as it is."""
+WORK = 4_000_000
+"""The default work limit: search steps over all tries."""
 
 
 class SchematicWarning(UserWarning):
-    """The schematic layout is not clean: some edges are not octilinear, or cross."""
-
-
-@dataclass(frozen=True)
-class _Pins:
-    """The stations (by index) a layout keeps where they are, on its grid of unit
-    ``grid``: with some, the layout keeps the city's own scale (homes are the station
-    coordinates in grid units) so that they can stay; without, the geography is scaled
-    to the grid (:func:`grid_homes`)."""
-
-    indices: frozenset[int] = frozenset()
-    grid: float = 1.0
-
-    def homes(self, network: Network) -> np.ndarray:
-        if not self.indices:
-            return grid_homes(network)
-        return np.rint(network.xy / self.grid).astype(int)
-
-    def model(self, network: Network) -> LayoutModel:
-        return LayoutModel(network, self.homes(network), REACH, fixed=self.indices)
+    """The schematic layout breaks a hard rule (an edge not octilinear, a crossing, a
+    station on or near another edge, ...)."""
 
 
 @dataclass
 class SchematicResult:
     """A schematic layout and how it went.
 
-    ``city`` has the new coordinates (ids, names and lines unchanged);
-    ``non_octilinear`` the edges (station id pairs) that are not octilinear (empty when
-    the layout succeeded); ``crossings`` the pairs of edges that meet although they do
-    not in the geography; ``stations_on_edges`` (station, edge) pairs; ``bends`` the
-    number of bends; ``quality`` the figures of
-    :func:`vvlab.design.layout_quality.layout_quality` against the input; ``status``
-    the solver's last status (``OPTIMAL``, ``FEASIBLE``, ... or ``FALLBACK`` when no
-    layout was found and the geography was snapped to the grid); ``rounds`` how often
-    the model was solved; ``stopped_by`` ``"work"``, ``"time"`` or ``"done"``;
-    ``seconds`` the wall time.
+    ``city`` has the new coordinates and bends (ids, names and lines unchanged);
+    ``violations`` the hard rules it breaks (empty when the layout succeeded);
+    ``non_octilinear`` the edges (station id pairs) that are not octilinear;
+    ``crossings`` the pairs of edges that meet although they do not in the geography;
+    ``stations_on_edges`` (station, edge) pairs; ``bends`` the number of bends;
+    ``quality`` the figures of :func:`vvlab.design.layout_quality.layout_quality`
+    against the input; ``status`` ``"CLEAN"`` or ``"FAULTS"``; ``rounds`` how many
+    scales were tried; ``stopped_by`` ``"done"``, ``"work"`` or ``"time"``; ``work``
+    the search steps taken; ``seconds`` the wall time.
     """
 
     city: CityMap
+    violations: list[Violation]
     non_octilinear: list[tuple[str, str]]
     crossings: list[tuple[tuple[str, str], tuple[str, str]]]
     stations_on_edges: list[tuple[str, tuple[str, str]]]
@@ -123,96 +101,13 @@ class SchematicResult:
     status: str
     rounds: int
     stopped_by: str
+    work: int
     seconds: float
 
     @property
     def ok(self) -> bool:
-        """True if the layout is octilinear and adds no crossing."""
-        return not (self.non_octilinear or self.crossings or self.stations_on_edges)
-
-
-def _add_pairs(model: LayoutModel, pairs: dict[str, list[tuple[int, int]]]) -> int:
-    added = sum(model.separate_edges(e, f) for e, f in pairs["ee"])
-    added += sum(model.separate_station_edge(v, e) for v, e in pairs["ve"])
-    return added + sum(model.separate_stations(u, v) for u, v in pairs["vv"])
-
-
-def _solve(
-    network: Network, exempt: set, work: float, seconds: float, seed: int, pins: _Pins
-) -> dict[str, Any]:
-    """Solve, add the pairs the solution violates, solve again (at most MAX_ROUNDS)."""
-    model = pins.model(network)
-    model.hint(pins.homes(network))
-    _add_pairs(model, near_pairs(network, exempt))
-    start = time.perf_counter()
-    best, fewest, status, rounds, stopped_by = None, 0, "UNKNOWN", 0, "work"
-    work_left = work
-    while rounds < MAX_ROUNDS and work_left > 0:
-        rounds += 1
-        share = work_left if rounds == MAX_ROUNDS else work_left * (0.7 if rounds == 1 else 0.5)
-        wall_left = seconds - (time.perf_counter() - start)
-        if wall_left <= 0:
-            stopped_by = "time"
-            break
-        round_start = time.perf_counter()
-        points, status = model.solve(share, wall_left, seed)
-        work_left -= model.work_done
-        if points is None:
-            if time.perf_counter() - round_start >= wall_left * 0.99:
-                stopped_by = "time"
-            if status == "INFEASIBLE" or stopped_by == "time":
-                break
-            continue
-        meeting = violations(points, network, exempt)
-        faults = sum(map(len, meeting.values()))
-        if best is None or faults < fewest:
-            best, fewest = points, faults
-        if not _add_pairs(model, meeting):
-            stopped_by = "done"
-            break
-        model.hint(points)
-    return {"points": best, "status": status, "rounds": rounds, "stopped_by": stopped_by,
-            "work_left": work_left}  # fmt: skip
-
-
-def _snapped(network: Network, pins: _Pins) -> np.ndarray:
-    """The geography on the grid (the homes), each station on its own point (the
-    nearest free one)."""
-    taken: dict[tuple[int, int], None] = {}
-    for px, py in pins.homes(network).tolist():
-        ring, spot = 0, (px, py)
-        while spot in taken:
-            ring += 1
-            steps = range(-ring, ring + 1)
-            around = [(px + dx, py + dy) for dx in steps for dy in steps]
-            spot = next((p for p in around if p not in taken), spot)
-        taken[spot] = None
-    return np.array(list(taken))
-
-
-def _laid_out(
-    city: CityMap, ids: list[str], points: np.ndarray, grid: float, fixed: Collection[str]
-) -> CityMap:
-    """The city with station k at grid point ``points[k]`` (centred on the origin, or
-    where it was with ``fixed`` stations, which keep their coordinates exactly)."""
-    centre = np.zeros(2, int) if fixed else np.rint(points.mean(axis=0)).astype(int)
-    stations = {}
-    for sid, (px, py) in zip(ids, points - centre, strict=True):
-        old = city.stations[sid]
-        if sid in fixed:
-            stations[sid] = old
-        else:
-            stations[sid] = Station(sid, old.name, _coordinate(px, grid), _coordinate(py, grid))
-    data = city.to_dict()
-    for sid, s in stations.items():
-        data["stations"][sid] |= {"x": s.x, "y": s.y}
-    data.pop("edges", None)  # bends drawn for the old positions: the layout is straight
-    return CityMap.from_dict(data)
-
-
-def _coordinate(steps: int, grid: float) -> float | int:
-    value = round(int(steps) * grid, 9)
-    return int(value) if isinstance(grid, int) else value
+        """True if the layout keeps every hard rule."""
+        return not self.violations
 
 
 def schematic_layout(
@@ -220,7 +115,7 @@ def schematic_layout(
     *,
     grid: float = 1.0,
     time_limit_s: float = 60,
-    work_limit: float | None = None,
+    work_limit: int | None = None,
     seed: int = 0,
     fixed: Collection[str] = frozenset(),
 ) -> SchematicResult:
@@ -229,21 +124,20 @@ def schematic_layout(
     Parameters
     ----------
     city : CityMap
-        The city; its coordinates are read as geography (only directions and
+        The city; its coordinates and bends are read as geography (only directions and
         nearness matter, not the scale).
     grid : float
-        The grid unit: stations lie on multiples of it, at least one unit apart.
+        The grid unit: stations and bends lie on multiples of it, stations at least two
+        units apart.
     time_limit_s : float
         Wall-time safety net for the whole search, in seconds.
-    work_limit : float, optional
-        The solver's deterministic work limit (CP-SAT deterministic seconds, summed
-        over the rounds); the default is ``time_limit_s / 4``, which one core gets through
-        well within ``time_limit_s``. The same city, limits
-        and seed give the same layout as long as the work limit ends the search.
+    work_limit : int, optional
+        Search steps over all tries (default :data:`WORK`). The same city, limit and
+        seed give the same layout as long as the work limit, not the time, ends it.
     seed : int
-        The solver's random seed.
+        Which scale to try first (they are tried in turn from ``SCALES[seed % 5]``).
     fixed : collection of str
-        Ids of stations to keep where they are (exactly; the solver places them at
+        Ids of stations to keep where they are (exactly; the routing places them at
         their coordinates rounded to the grid). With any, the layout keeps the city's
         scale: coordinates are read in grid units, not as geography to be scaled.
 
@@ -253,36 +147,43 @@ def schematic_layout(
 
     Raises
     ------
-    ImportError
-        If OR-Tools is not installed (``pip install 'vvlab[design]'``).
     ValueError
         If ``grid`` or a limit is not positive, a ``fixed`` station is unknown, or no
-        octilinear layout keeps the ``fixed`` stations where they are (they are named).
+        layout keeps the ``fixed`` stations where they are (they are named).
 
     See Also
     --------
     schematic : the laid-out city alone, with a warning if the layout is not clean.
-    vvlab.design.layout_quality.layout_quality : the figures in ``quality``.
+    vvlab.design.layout_rules.layout_violations : the hard rules.
     """
     if not grid > 0 or not time_limit_s > 0 or (work_limit is not None and not work_limit > 0):
         raise ValueError("grid, time_limit_s and work_limit must be positive")
-    try:
-        import ortools.sat.python.cp_model  # noqa: F401
-    except ImportError as error:
-        raise ImportError(MISSING_EXTRA) from error
     start = time.perf_counter()
-    work = time_limit_s / 4 if work_limit is None else work_limit
-    ids = list(city.stations)
-    pins = _Pins(_station_indices(city, fixed), grid)
-    run = _attempts(city, work, time_limit_s, seed, pins)
-    points = None if run is None else run["points"]
-    if points is None and pins.indices and run["status"] == "INFEASIBLE":
+    network = city_network(city)
+    pinned = _station_indices(city, fixed)
+    budget = WORK if work_limit is None else int(work_limit)
+    tries = [None] if pinned else [TRIES[(seed + k) % len(TRIES)] for k in range(len(TRIES))]
+    best, rounds, stopped_by, work = None, 0, "done", 0
+    for scale in tries:
+        homes = network.xy / grid if scale is None else default_homes(network, *scale)
+        routing = route_network(network, homes, pinned=pinned, work=budget - work)
+        if not pinned and not routing.failed:
+            compact(routing, len(network.ids))
+        work += routing.work
+        rounds += 1
+        laid_out = _laid_out(city, network, routing, grid, frozenset(fixed))
+        faults = layout_violations(laid_out, city)
+        if best is None or len(faults) < len(best[1]):
+            best = (laid_out, faults, routing)
+        if not faults:
+            break
+        if work >= budget or time.perf_counter() - start > time_limit_s:
+            stopped_by = "work" if work >= budget else "time"
+            break
+    laid_out, faults, routing = best
+    if pinned and routing.failed:
         raise ValueError(_pinned_text(city, fixed))
-    if points is None:
-        _, network = city_network(city, planarise=False)
-        points = _snapped(network, pins) if network.edges else np.zeros((len(ids), 2), int)
-    laid_out = _laid_out(city, ids, points[: len(ids)], grid, frozenset(fixed))
-    return _result(city, laid_out, run, time.perf_counter() - start)
+    return _result(city, laid_out, faults, (rounds, stopped_by, work), time.perf_counter() - start)
 
 
 def _station_indices(city: CityMap, fixed: Collection[str]) -> frozenset[int]:
@@ -300,59 +201,81 @@ def _pinned_text(city: CityMap, fixed: Collection[str]) -> str:
     return f"no octilinear layout keeps {names} where they are: move or unpin some of them"
 
 
-def _passable(city: CityMap, seed: int, pins: _Pins) -> set[int]:
-    """The geographic crossings the layout can pass straight through: tried one by one,
-    each kept if the network without separation pairs still has a layout (a fan of
-    edges from a station across a nearby line, say, cannot pass in eight directions)."""
-    kept: set[int] = set()
-    for number in range(proper_crossings(city)):
-        _, network = city_network(city, planarise=kept | {number})
-        model = pins.model(network)
-        if model.solve(CHECK_WORK, CHECK_WORK * 20, seed, first=True)[0] is not None:
-            kept.add(number)
+def _laid_out(
+    city: CityMap, network: Network, routing: Routing, grid: float, fixed: Collection[str]
+) -> CityMap:
+    """The city with its stations at the routed grid points (centred on the origin,
+    or where they were with ``fixed`` stations, which keep their coordinates exactly)
+    and its edges along the routed paths."""
+    stations = len(network.ids)
+    points = np.array([routing.points[v] for v in range(stations)]).reshape(-1, 2)
+    centre = np.zeros(2, int) if fixed else np.rint(points.mean(axis=0)).astype(int)
+    data = city.to_dict()
+    for v, sid in enumerate(network.ids):
+        if sid not in fixed:
+            x, y = (int(c) for c in points[v] - centre)
+            data["stations"][sid] |= {"x": _coordinate(x, grid), "y": _coordinate(y, grid)}
+    edges = []
+    for (a, b), chain in zip(network.edges, network.chains, strict=True):
+        via = _bends(_chain_points(network, routing, chain))
+        if 0 < len(via) <= MAX_BENDS:
+            shifted = [
+                (_coordinate(x - centre[0], grid), _coordinate(y - centre[1], grid)) for x, y in via
+            ]
+            edges.append({"between": [a, b], "via": [list(p) for p in shifted]})
+    data.pop("edges", None)
+    if edges:
+        data["edges"], data["format"] = edges, "vvlab-map/2"
+    return CityMap.from_dict(data)
+
+
+def _chain_points(network: Network, routing: Routing, chain: list[int]) -> list[tuple[int, int]]:
+    """The grid points along an edge (its vertices and the routed paths between)."""
+    points = [routing.points[chain[0]]]
+    for u, v in pairwise(chain):
+        piece = next(p for p in sorted(network.leave[u]) if network.pieces[p] == (u, v))
+        path = routing.paths.get(piece, [routing.points[u], routing.points[v]])
+        points += [tuple(p) for p in path[1:]]
+    return points
+
+
+def _bends(points: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The points of a polyline where it changes direction (not its ends)."""
+    kept = []
+    for before, here, after in zip(points, points[1:], points[2:], strict=False):
+        u = (here[0] - before[0], here[1] - before[1])
+        w = (after[0] - here[0], after[1] - here[1])
+        if u[0] * w[1] - u[1] * w[0] != 0 or u[0] * w[0] + u[1] * w[1] <= 0:
+            kept.append(here)
     return kept
 
 
-def _attempts(
-    city: CityMap, work: float, seconds: float, seed: int, pins: _Pins
-) -> dict[str, Any] | None:
-    """Solve the network with a vertex at each geographic crossing it can pass straight
-    (the other crossing edges are free to cross); if that finds no clean layout, solve it
-    again with all crossing edges free, with the work left over. Returns the better run
-    (None for a city without edges)."""
-    start, best = time.perf_counter(), None
-    for planarise in (_passable(city, seed, pins), False):
-        _, network = city_network(city, planarise=planarise)
-        if not network.edges or (not planarise and best and best["plain"]):
-            break
-        seconds_left = seconds - (time.perf_counter() - start)
-        run = _solve(network, touching_pairs(network), work, seconds_left, seed, pins)
-        run["plain"] = len(network.xy) == len(city.stations)
-        if best is None or (best["points"] is None and run["points"] is not None):
-            best = run
-        work = run["work_left"]
-        if run["stopped_by"] != "work" or work <= 0:
-            break
-    return best
+def _coordinate(steps: int, grid: float) -> float | int:
+    value = round(int(steps) * grid, 9)
+    return int(value) if isinstance(grid, int) or float(grid).is_integer() else value
 
 
-def _result(city: CityMap, laid_out: CityMap, run: dict | None, seconds: float) -> SchematicResult:
+def _result(
+    city: CityMap, laid_out: CityMap, faults: list[Violation], run: tuple, seconds: float
+) -> SchematicResult:
     before = {frozenset(map(frozenset, pair)) for pair in edge_crossings(city)}
     crossings = [
         pair for pair in edge_crossings(laid_out) if frozenset(map(frozenset, pair)) not in before
     ]
     quality = layout_quality(laid_out, reference=city)
-    found = run is not None and run["points"] is not None
+    rounds, stopped_by, work = run
     return SchematicResult(
         city=laid_out,
+        violations=faults,
         non_octilinear=non_octilinear_edges(laid_out),
         crossings=crossings,
         stations_on_edges=stations_on_foreign_edges(laid_out),
         bends=quality["bends"],
         quality=quality,
-        status=run["status"] if found else "FALLBACK",
-        rounds=0 if run is None else run["rounds"],
-        stopped_by="done" if run is None else run["stopped_by"],
+        status="FAULTS" if faults else "CLEAN",
+        rounds=rounds,
+        stopped_by=stopped_by,
+        work=work,
         seconds=seconds,
     )
 
@@ -362,25 +285,24 @@ def schematic(
     *,
     grid: float = 1.0,
     time_limit_s: float = 60,
-    work_limit: float | None = None,
+    work_limit: int | None = None,
     seed: int = 0,
     fixed: Collection[str] = frozenset(),
 ) -> CityMap:
-    """``city`` with octilinear station coordinates; nothing else changes.
+    """``city`` with octilinear station coordinates and bends; nothing else changes.
 
-    The parameters are those of :func:`schematic_layout`. If the layout is not clean
-    (an edge not octilinear, or a crossing the geography does not have), the best one
-    found is returned with a :class:`SchematicWarning` naming the faults; call
-    :func:`schematic_layout` to get them as data.
+    The parameters are those of :func:`schematic_layout`. If the layout breaks a hard
+    rule, the best one found is returned with a :class:`SchematicWarning` naming the
+    faults; call :func:`schematic_layout` to get them as data.
 
     Examples
     --------
     >>> import vvlab
     >>> tutorial = vvlab.load_map("tutorial")
-    >>> laid_out = schematic(tutorial, work_limit=5)
-    >>> laid_out.stations["central"], laid_out.lines == tutorial.lines
-    (Station(id='central', name='Central', x=0.0, y=0.0), True)
-    >>> schematic(tutorial, work_limit=5, fixed={"zoo"}).stations["zoo"] == tutorial.stations["zoo"]
+    >>> laid_out = schematic(tutorial)
+    >>> laid_out.lines == tutorial.lines
+    True
+    >>> schematic(tutorial, fixed={"zoo"}).stations["zoo"] == tutorial.stations["zoo"]
     True
     """
     result = schematic_layout(
@@ -392,12 +314,26 @@ def schematic(
 
 
 def _fault_text(result: SchematicResult) -> str:
-    parts = []
-    if result.non_octilinear:
-        edges = ", ".join(f"{a}-{b}" for a, b in result.non_octilinear[:10])
-        parts.append(f"{len(result.non_octilinear)} edges not octilinear ({edges})")
-    if result.crossings:
-        parts.append(f"{len(result.crossings)} new edge crossings")
-    if result.stations_on_edges:
-        parts.append(f"{len(result.stations_on_edges)} stations on other edges")
-    return f"schematic layout of {result.city.id} ({result.status}): " + "; ".join(parts)
+    shown = "; ".join(v.text for v in result.violations[:5])
+    more = len(result.violations) - 5
+    tail = f" (and {more} more)" if more > 0 else ""
+    crowded = [
+        f"{result.city.stations[sid].name} has {count} neighbours, and a station can be left "
+        "in only 8 directions"
+        for sid, count in _neighbours(result.city).items()
+        if count > 8
+    ]
+    why = "".join(f". {text}" for text in crowded)
+    return (
+        f"the schematic layout of {result.city.name} breaks {len(result.violations)} rules: "
+        f"{shown}{tail}{why}"
+    )
+
+
+def _neighbours(city: CityMap) -> dict[str, int]:
+    """How many stations each station is next to on some line."""
+    count = dict.fromkeys(city.stations, 0)
+    for a, b in line_edges(city):
+        count[a] += 1
+        count[b] += 1
+    return count

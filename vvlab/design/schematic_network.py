@@ -1,122 +1,183 @@
-"""The network that :func:`vvlab.design.schematic` lays out, built from a city: station
-and edge numbers, geographic directions, the cyclic order of the edges around each
-station, a vertex at each crossing of two edges in the geography (Nöllenburg & Wolff
-planarise the same way), the pairs near enough to start in the model, and the pairs a
-layout lets meet.
+"""The network that :func:`vvlab.design.schematic` lays out, built from a city.
+
+Its *vertices* are the stations and a point at each place where two edges cross in the
+geography (the layout must keep those crossings and add none, so it draws them through
+a vertex, as Nöllenburg & Wolff and LOOM planarise). Its *pieces* are the parts of the
+city's edges between consecutive vertices: the units the layout routes through the
+grid. For every vertex it knows the geographic position, the pieces around it in
+counterclockwise order of the direction they leave it (the order the layout keeps), and
+which pairs of pieces a line runs through (where a turn is a bend). Edges are read as
+drawn, bends included (:meth:`vvlab.model.CityMap.edge_path`).
 
 Examples
 --------
 >>> import vvlab
->>> ids, network = city_network(vvlab.load_map("tutorial"))
->>> len(ids), len(network.edges), network.rotation[ids.index("central")]
-(12, 11, [3, 6, 10, 1, 7])
+>>> network = city_network(vvlab.load_map("tutorial"))
+>>> len(network.ids), len(network.pieces), network.crossings
+(12, 11, 0)
+>>> [network.other_end(p, 2) for p in network.rotation[2]]  # around "central"
+[3, 6, 10, 1, 7]
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
+from dataclasses import dataclass, field
 from itertools import combinations, pairwise
 
 import numpy as np
 
-from vvlab.design.layout_quality import line_edges, segments_meet
-from vvlab.design.schematic_model import Network
+from vvlab.design.layout_quality import line_edges
 from vvlab.model import CityMap
 
-__all__ = [
-    "city_network",
-    "grid_homes",
-    "near_pairs",
-    "proper_crossings",
-    "touching_pairs",
-    "violations",
-]
+__all__ = ["Network", "city_network"]
 
-NEAR = 2.0
-"""Pairs closer than this many median edge lengths in the geography start in the model;
-the others are added only when a solution lets them meet."""
-UNIT = 1
-"""Grid units per median edge length of the geography (where stations start from)."""
-
-Pairs = dict[str, list[tuple[int, int]]]
-"""Pairs to keep apart: ``"ee"`` edge-edge, ``"ve"`` station-edge, ``"vv"`` station-station."""
+Point = tuple[float, float]
 
 
-def city_network(
-    city: CityMap, planarise: bool | Collection[int] = True
-) -> tuple[list[str], Network]:
-    """The city's stations, edges, turns and rotations by index; with ``planarise``, a
-    vertex at each proper crossing of two edges in the geography, or at those crossings
-    whose numbers it holds (see :func:`proper_crossings`); the vertices are numbered
-    after the stations and the edges pass straight through them."""
+@dataclass
+class Network:
+    """Stations (vertices ``0 .. len(ids) - 1``) and crossing points (the vertices
+    after them), the pieces between them and what the geography fixes about them.
+
+    ``xy[v]`` is vertex v's geographic position; ``pieces[p]`` a pair of vertices and
+    ``lines[p]`` how many lines run along piece p; ``chains[e]`` the vertices along
+    edge e of ``edges`` (the city's edges, :func:`line_edges` order) from its first
+    station to its second; ``leave[v][p]`` the angle (radians) at which piece p leaves
+    vertex v; ``rotation[v]`` the pieces at v in counterclockwise order of that angle;
+    ``passes[v]`` the pairs of pieces at v that some line runs through.
+    """
+
+    ids: list[str]
+    xy: np.ndarray
+    edges: list[tuple[str, str]]
+    pieces: list[tuple[int, int]] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    chains: list[list[int]] = field(default_factory=list)
+    leave: list[dict[int, float]] = field(default_factory=list)
+    rotation: list[list[int]] = field(default_factory=list)
+    passes: list[list[tuple[int, int]]] = field(default_factory=list)
+
+    @property
+    def crossings(self) -> int:
+        """How many crossing points the geography has."""
+        return len(self.xy) - len(self.ids)
+
+    def other_end(self, piece: int, vertex: int) -> int:
+        """The vertex at the other end of ``piece`` from ``vertex``."""
+        a, b = self.pieces[piece]
+        return b if vertex == a else a
+
+    def median_length(self) -> float:
+        """The median geographic length of the city's edges (1.0 without edges)."""
+        if not self.chains:
+            return 1.0
+        lengths = [
+            sum(float(np.linalg.norm(self.xy[v] - self.xy[u])) for u, v in pairwise(chain))
+            for chain in self.chains
+        ]
+        return float(np.median(lengths)) or 1.0
+
+
+def city_network(city: CityMap) -> Network:
+    """The network of ``city``: its stations, edges and geographic crossings."""
     ids = list(city.stations)
     index = {sid: k for k, sid in enumerate(ids)}
-    plain = [(index[a], index[b]) for a, b in line_edges(city)]
-    points = [tuple(p) for p in _unfolded(city, ids, plain)]
-    chains, crossings = _planarised(np.array(points), plain, planarise)
-    xy = np.array(points + crossings)
-    edges, straight, path = _chain_edges(plain, chains, len(points))
-    turns: dict[tuple[int, int, int], int] = {}
-    for line in city.lines:
-        route = [index[s] for s in line.stations]
-        for u, v, w in zip(route, route[1:], route[2:], strict=False):
-            before, after = path[u, v][-2], path[v, w][1]
-            key = (min(before, after), v, max(before, after))
-            turns[key] = turns.get(key, 0) + 1
-    neighbours: list[set[int]] = [set() for _ in xy]
-    for a, b in edges:
-        neighbours[a].add(b)
-        neighbours[b].add(a)
-    rotation = [
-        sorted(near, key=lambda u, v=v: (_angle(xy[v], xy[u]), u))
-        for v, near in enumerate(neighbours)
+    edges = line_edges(city)
+    paths = [np.array(city.edge_path(a, b), dtype=float) for a, b in edges]
+    along, points = _crossing_points(paths, [(index[a], index[b]) for a, b in edges])
+    station_xy = [[float(city.stations[s].x), float(city.stations[s].y)] for s in ids]
+    network = Network(ids=ids, xy=np.array(station_xy + points).reshape(-1, 2), edges=edges)
+    network.leave = [{} for _ in network.xy]
+    network.passes = [[] for _ in network.xy]
+    for e, (a, b) in enumerate(edges):
+        stops = [(0, index[a]), *((seg, len(ids) + c) for seg, c in along.get(e, []))]
+        _add_chain(network, paths[e], [*stops, (len(paths[e]) - 2, index[b])])
+    _count_lines(network, city, index)
+    network.rotation = [
+        sorted(leave, key=lambda p, angles=leave: (angles[p], p)) for leave in network.leave
     ]
-    network = Network(
-        xy=xy, edges=edges, turns=[(*k, c) for k, c in turns.items()], rotation=rotation
-    )
-    network.straight = straight
-    return ids, network
+    return network
 
 
-def _unfolded(city: CityMap, ids: list[str], edges: list[tuple[int, int]]) -> np.ndarray:
-    """The station positions, each moved by a millionth of the median edge length in
-    its own direction (golden-angle steps): three stations in a row become a thin
-    triangle, so the order of the edges around a station is never a tie."""
-    xy = np.array([[float(city.stations[s].x), float(city.stations[s].y)] for s in ids])
-    unit = float(np.median([np.linalg.norm(xy[b] - xy[a]) for a, b in edges])) if edges else 1.0
-    turns = np.arange(len(ids)) * math.pi * (3 - math.sqrt(5))
-    return xy + 1e-6 * (unit or 1.0) * np.column_stack([np.cos(turns), np.sin(turns)])
+def _add_chain(network: Network, path: np.ndarray, stops: list[tuple[int, int]]) -> None:
+    """An edge as pieces between its ``stops`` (the segment of ``path`` each lies on,
+    and its vertex), with the angles the pieces leave them at; the edge's lines pass
+    straight through its crossing vertices."""
+    network.chains.append([v for _, v in stops])
+    for (seg_u, u), (seg_v, v) in pairwise(stops):
+        piece = len(network.pieces)
+        network.pieces.append((u, v))
+        network.lines.append(0)
+        network.leave[u][piece] = _angle(path[seg_u + 1] - path[seg_u])
+        network.leave[v][piece] = _angle(path[seg_v] - path[seg_v + 1])
+        if u != stops[0][1]:
+            network.passes[u].append((piece - 1, piece))
 
 
-def proper_crossings(city: CityMap) -> int:
-    """How many pairs of edges cross properly (not at a station) in the geography."""
-    ids = list(city.stations)
-    index = {sid: k for k, sid in enumerate(ids)}
-    plain = [(index[a], index[b]) for a, b in line_edges(city)]
-    return len(_planarised(_unfolded(city, ids, plain), plain, True)[1])
+def _angle(step: np.ndarray) -> float:
+    return math.atan2(step[1], step[0]) % (2 * math.pi)
 
 
-def _planarised(xy: np.ndarray, edges: list[tuple[int, int]], keep: bool | Collection[int]):
-    """The proper crossings of the edges (all, none or the numbers in ``keep``): for each
-    crossed edge its crossing numbers in order along it, and the crossing points."""
-    along: dict[int, list[tuple[float, int]]] = {}
-    points: list[tuple[float, float]] = []
-    number = -1
-    for e, f in combinations(range(len(edges)), 2):
-        if set(edges[e]) & set(edges[f]) or keep is False:
+def _count_lines(network: Network, city: CityMap, index: dict[str, int]) -> None:
+    """The lines along each piece, and the pairs of pieces a line runs through at a
+    station."""
+    first = [0]
+    for chain in network.chains:
+        first.append(first[-1] + len(chain) - 1)
+    edge_of = {frozenset(edge): e for e, edge in enumerate(network.edges)}
+
+    def end_piece(a: str, b: str, at: str) -> int:
+        e = edge_of[frozenset((a, b))]
+        return first[e] if network.chains[e][0] == index[at] else first[e + 1] - 1
+
+    through: set[tuple[int, int, int]] = set()
+    for line in city.lines:
+        for a, b in pairwise(line.stations):
+            e = edge_of[frozenset((a, b))]
+            for piece in range(first[e], first[e + 1]):
+                network.lines[piece] += 1
+        for a, b, c in zip(line.stations, line.stations[1:], line.stations[2:], strict=False):
+            p, q = end_piece(a, b, b), end_piece(b, c, b)
+            through.add((index[b], min(p, q), max(p, q)))
+    for v, p, q in sorted(through):
+        network.passes[v].append((p, q))
+
+
+def _crossing_points(
+    paths: list[np.ndarray], ends: list[tuple[int, int]]
+) -> tuple[dict[int, list[tuple[int, int]]], list[Point]]:
+    """The proper crossings of the edge polylines (edges with a common station never
+    count): for each crossed edge, (segment, crossing number) in order along it; and
+    the crossing points by number."""
+    boxes = [(p.min(axis=0), p.max(axis=0)) for p in paths]
+    along: dict[int, list[tuple[float, int, int]]] = {}
+    points: list[Point] = []
+    for e, f in combinations(range(len(paths)), 2):
+        if set(ends[e]) & set(ends[f]) or not _boxes_meet(boxes[e], boxes[f]):
             continue
-        where = _crossing(*(xy[s] for s in (*edges[e], *edges[f])))
-        number += where is not None
-        if where is not None and (keep is True or number in keep):
-            along.setdefault(e, []).append((where[0], len(points)))
-            along.setdefault(f, []).append((where[1], len(points)))
-            points.append(where[2])
-    return {e: [c for _, c in sorted(hits)] for e, hits in along.items()}, points
+        for i, j, t, u, point in _polyline_crossings(paths[e], paths[f]):
+            along.setdefault(e, []).append((i + t, i, len(points)))
+            along.setdefault(f, []).append((j + u, j, len(points)))
+            points.append(point)
+    ordered = {e: [(seg, c) for _, seg, c in sorted(hits)] for e, hits in along.items()}
+    return ordered, points
+
+
+def _boxes_meet(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> bool:
+    return bool((a[0] <= b[1]).all() and (b[0] <= a[1]).all())
+
+
+def _polyline_crossings(p: np.ndarray, q: np.ndarray):
+    """(segment of p, segment of q, t, u, point) of every proper crossing."""
+    for i, j in np.ndindex(len(p) - 1, len(q) - 1):
+        hit = _crossing(p[i], p[i + 1], q[j], q[j + 1])
+        if hit is not None:
+            yield (i, j, *hit)
 
 
 def _crossing(a: np.ndarray, b: np.ndarray, c: np.ndarray, d: np.ndarray):
-    """Where segments a-b and c-d cross properly: (t along a-b, t along c-d, point)."""
+    """Where segments a-b and c-d cross properly: (t along a-b, u along c-d, point)."""
     r, q = b - a, d - c
     denominator = r[0] * q[1] - r[1] * q[0]
     if abs(denominator) < 1e-12:
@@ -127,96 +188,3 @@ def _crossing(a: np.ndarray, b: np.ndarray, c: np.ndarray, d: np.ndarray):
         return None
     point = a + t * r
     return float(t), float(u), (float(point[0]), float(point[1]))
-
-
-def _chain_edges(plain: list[tuple[int, int]], chains: dict[int, list[int]], stations: int):
-    """Split the crossed edges at their crossing vertices (numbered after the stations).
-
-    Returns the edges, the (u, x, w) straight passages and each station pair's path."""
-    edges, straight, path = [], [], {}
-    for e, (a, b) in enumerate(plain):
-        walk = [a, *(stations + c for c in chains.get(e, [])), b]
-        edges += list(pairwise(walk))
-        straight += [(u, x, w) for u, x, w in zip(walk, walk[1:], walk[2:], strict=False)]
-        path[a, b], path[b, a] = walk, walk[::-1]
-    return edges, straight, path
-
-
-def _angle(start: np.ndarray, end: np.ndarray) -> float:
-    step = end - start
-    return math.atan2(step[1], step[0]) % (2 * math.pi)
-
-
-def _segment_gap(a: np.ndarray, b: np.ndarray, c: np.ndarray, d: np.ndarray) -> float:
-    """The distance between segments a-b and c-d."""
-    if segments_meet(a, b, c, d):
-        return 0.0
-    return min(_point_gap(a, c, d), _point_gap(b, c, d), _point_gap(c, a, b), _point_gap(d, a, b))
-
-
-def _point_gap(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
-    ab = b - a
-    t = 0.0 if not ab.any() else float(np.clip((p - a) @ ab / (ab @ ab), 0, 1))
-    return float(np.linalg.norm(p - (a + t * ab)))
-
-
-def near_pairs(network: Network, exempt: set[tuple[int, int]]) -> Pairs:
-    """The station and edge pairs that are near in the geography."""
-    xy, edges = network.xy, network.edges
-    unit = float(np.median([np.linalg.norm(xy[b] - xy[a]) for a, b in edges])) or 1.0
-    reach = NEAR * unit
-    pairs: Pairs = {"ee": [], "ve": [], "vv": []}
-    for e, f in combinations(range(len(edges)), 2):
-        ends = (*edges[e], *edges[f])
-        apart = len(set(ends)) == 4 and (e, f) not in exempt
-        if apart and _segment_gap(*(xy[s] for s in ends)) < reach:
-            pairs["ee"].append((e, f))
-    for v in range(len(xy)):
-        for e, (a, b) in enumerate(edges):
-            if v not in (a, b) and _point_gap(xy[v], xy[a], xy[b]) < reach:
-                pairs["ve"].append((v, e))
-    for u, v in combinations(range(len(xy)), 2):
-        if np.linalg.norm(xy[u] - xy[v]) < reach:
-            pairs["vv"].append((u, v))
-    return pairs
-
-
-def violations(points: np.ndarray, network: Network, exempt: set[tuple[int, int]]) -> Pairs:
-    """The pairs that meet in a layout: stations on one point, stations on edges,
-    edges crossing (other than the ``exempt`` pairs, which cross in the geography)."""
-    pts = points.astype(float)
-    edges = network.edges
-    found: Pairs = {"ee": [], "ve": [], "vv": []}
-    seen: dict[tuple[int, int], int] = {}
-    for v, point in enumerate(points):
-        key = (int(point[0]), int(point[1]))
-        if key in seen:
-            found["vv"].append((seen[key], v))
-        seen.setdefault(key, v)
-    for v in range(len(pts)):
-        for e, (a, b) in enumerate(edges):
-            if v not in (a, b) and _point_gap(pts[v], pts[a], pts[b]) == 0:
-                found["ve"].append((v, e))
-    for e, f in combinations(range(len(edges)), 2):
-        ends = (*edges[e], *edges[f])
-        if len(set(ends)) == 4 and (e, f) not in exempt and segments_meet(*(pts[s] for s in ends)):
-            found["ee"].append((e, f))
-    return found
-
-
-def touching_pairs(network: Network) -> set[tuple[int, int]]:
-    """The edge pairs that touch in the geography (left free to touch)."""
-    xy, edges = network.xy, network.edges
-    return {
-        (e, f)
-        for e, f in combinations(range(len(edges)), 2)
-        if len(set(edges[e]) | set(edges[f])) == 4
-        and segments_meet(*(xy[s] for s in (*edges[e], *edges[f])))
-    }
-
-
-def grid_homes(network: Network) -> np.ndarray:
-    """The geography on the grid: scaled so that the median edge is UNIT grid units."""
-    xy = network.xy - network.xy.min(axis=0)
-    unit = float(np.median([np.linalg.norm(xy[b] - xy[a]) for a, b in network.edges])) or 1.0
-    return np.rint(UNIT * xy / unit).astype(int)

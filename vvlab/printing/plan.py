@@ -240,7 +240,7 @@ def _around(box: Box, w: float, h: float, outward: tuple[float, float]) -> Itera
         angle = 2 * math.pi * k / 16
         d = (math.cos(angle), math.sin(angle))
         turn = 1 - (d[0] * outward[0] + d[1] * outward[1])
-        for step, extra in enumerate((0.8, 2.5, 5.0, 8.0)):
+        for step, extra in enumerate((0.8, 2.5, 5.0, 8.0, 12.0, 17.0, 23.0)):
             reach = half + extra + max(w / 2 * abs(d[0]), h / 2 * abs(d[1]))
             reach /= max(abs(d[0]), abs(d[1]))
             x, y = cx + d[0] * reach, cy + d[1] * reach

@@ -75,7 +75,7 @@ def sheet_page(
     rules = get_ruleset(ruleset)
     city = load_map(city)
     if schematic:
-        from vvlab.design import schematic as lay_out  # pandas and OR-Tools only when asked
+        from vvlab.design import schematic as lay_out  # the design layer only when asked
 
         city = lay_out(city)
     return layout_sheet(city, rules, paper, schematic)[0]

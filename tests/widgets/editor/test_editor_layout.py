@@ -47,7 +47,6 @@ def test_a_bad_feed_is_a_message_and_changes_nothing(tmp_path: Path) -> None:
 
 
 def test_tidy_layout_moves_the_stations_in_one_undoable_edit(tmp_path: Path) -> None:
-    pytest.importorskip("ortools")
     from vvlab.design import layout_quality
 
     editor = MapEditor(controller=MapEditorController.open("tutorial", folder=tmp_path))
@@ -63,6 +62,18 @@ def test_tidy_layout_moves_the_stations_in_one_undoable_edit(tmp_path: Path) -> 
     }
     editor.undo_button.click()
     assert c.data == before and message(editor).startswith("undid: tidy layout")
+
+
+def test_tidy_layout_is_the_layout_the_sheet_prints_bends_included(tmp_path: Path) -> None:
+    from vvlab.design import schematic
+
+    editor = MapEditor(controller=MapEditorController.open("berlin", folder=tmp_path))
+    printed = schematic(editor.controller.city())
+    editor.tidy_button.click()
+    editor.layout_bar.wait(120)
+    laid_out = editor.controller.city()
+    assert printed.edges and laid_out.edges == printed.edges
+    assert laid_out.stations == printed.stations
 
 
 def test_tidy_layout_refuses_a_city_with_problems() -> None:

@@ -21,10 +21,6 @@ from vvlab.widgets.controls import button, message_html, row
 if TYPE_CHECKING:
     from vvlab.widgets.editor.host import Editor
 
-TIDY_SECONDS = 20.0
-"""The schematic layout's time limit in the editor."""
-
-
 def _routes(text: str) -> list[str] | None:
     """Route names from a comma-separated field; ``None`` (every metro route) when blank.
 
@@ -102,11 +98,11 @@ class LayoutBar:
         city = self.editor.controller.valid_city()
         fixed = self.editor.controller.pinned_stations() if self.keep_pinned.value else frozenset()
         self.tidy_button.disabled = True
-        self.layout_status.value = f"laying out (at most {TIDY_SECONDS:g} s)..."
+        self.layout_status.value = "laying out..."
 
         def work() -> None:
             try:
-                laid_out = schematic(city, time_limit_s=TIDY_SECONDS, fixed=fixed)
+                laid_out = schematic(city, fixed=fixed)  # as `vvlab sheet --schematic` does
             except Exception as err:  # shown to the user, never lost
                 self._done(message_html(f"no layout: {err}", error=True))
             else:
@@ -119,8 +115,13 @@ class LayoutBar:
         """Move the stations (those still there: the user may have edited meanwhile)."""
         live = self.editor.controller.history.data["stations"]
         positions = {sid: (st.x, st.y) for sid, st in laid_out.stations.items() if sid in live}
+        bends = {
+            edge.between: [tuple(p) for p in edge.via]
+            for edge in laid_out.edges
+            if set(edge.between) <= live.keys()
+        }  # the layout's own bends replace those drawn for the old places
         place = self.editor.controller.station_edits.place_all
-        self.editor.act(place, positions, "tidy layout", True)  # bends: drawn for the old places
+        self.editor.act(place, positions, "tidy layout", True, bends)
         self.editor.painter.fit()
         self.editor.refresh()
         self._done(message_html(f"{len(positions)} stations laid out (Undo takes it back)"))

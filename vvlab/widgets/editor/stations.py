@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from vvlab.widgets.editor.bends import straighten_all
+from vvlab.widgets.editor.bends import set_bends, straighten_all
 from vvlab.widgets.editor.history import EditError, EditHistory, MapData
 
 
@@ -120,11 +120,16 @@ class StationEdits:
         self.history.edit(lambda data: data["stations"][sid].update(x=x, y=y), label)
 
     def place_all(
-        self, positions: dict[str, tuple[float, float]], label: str, straighten: bool = False
+        self,
+        positions: dict[str, tuple[float, float]],
+        label: str,
+        straighten: bool = False,
+        bends: dict[tuple[str, str], list[tuple[float, float]]] | None = None,
     ) -> None:
         """Put several stations at new positions (as given: a layout is not snapped) in
         one undo step named ``label``, with ``straighten`` taking every bend out in the
-        same step (a new layout); unknown ids are an error and nothing moves.
+        same step and ``bends`` (edge -> its bends from the first station) drawn in (a
+        new layout); unknown ids are an error and nothing moves.
 
         >>> history = EditHistory({"stations": {"a": {"x": 0, "y": 0}}, "lines": []})
         >>> StationEdits(history).place_all({"a": (2.5, 1)}, "tidy"); history.data["stations"]
@@ -138,6 +143,8 @@ class StationEdits:
                 data["stations"][sid].update(x=x, y=y)
             if straighten:
                 straighten_all(data)
+            for (a, b), via in (bends or {}).items():
+                set_bends(data, a, b, via)
 
         self.history.edit(change, label)
 

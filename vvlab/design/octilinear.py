@@ -1,0 +1,382 @@
+"""Route a network through an octilinear grid, piece by piece (after LOOM's octilinear
+layout: Bast, Brosi & Storandt, "Metro Maps on Octilinear Grid Graphs", EuroVis 2020).
+
+The pieces of the network (:mod:`vvlab.design.schematic_network`) are routed one at a
+time, as cheapest paths (A* search) through an :class:`~vvlab.design.octi_grid.OctiGrid`:
+a step costs its length, a turn costs by its angle, leaving a vertex away from the
+piece's geographic direction costs a little, and a line bending at a station costs as a
+turn. A vertex not yet placed may settle on any free grid point near its geographic
+home, at a cost per unit it moves. Each path takes its nodes and diagonals, so no later
+path crosses or touches it; at each vertex a piece may only use a port that keeps the
+geographic order of the pieces around it and leaves room for the pieces still to come.
+If a piece finds no path, the routing starts again with that piece first.
+
+Everything is deterministic: ties break by number, and the search stops after a
+number of steps (``work``), never by the clock.
+
+>>> import vvlab
+>>> from vvlab.design.schematic_network import city_network
+>>> routing = route_network(city_network(vvlab.load_map("tutorial")), cells=3.0)
+>>> routing.failed, len(routing.paths)
+([], 11)
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from itertools import pairwise
+
+import numpy as np
+
+from vvlab.design.octi_grid import DIRS, FREE, OctiGrid, turn
+from vvlab.design.schematic_network import Network
+
+__all__ = ["Costs", "Routing", "route_network"]
+
+MARGIN = 4
+"""Free grid units around the geography."""
+SEARCH = 6000
+"""The most search steps one piece may take (a piece that finds no path in that many
+usually has none: the search has run through the whole free grid around it)."""
+REACH = 2
+"""A vertex settles within this many grid units (per axis) of its home, or twice as far
+if nothing there is free."""
+
+
+@dataclass(frozen=True)
+class Costs:
+    """The prices of the routing: ``step`` (straight, diagonal) per grid step; ``turn``
+    by the change of direction in eighths (1-4; 4, going back, is never allowed);
+    ``move`` per grid unit a vertex settles away from home; ``geo`` per eighth a piece
+    leaves a vertex away from its geographic direction; ``crowd`` per node a path takes
+    next to the home of a station not yet placed."""
+
+    step: tuple[float, float] = (1.0, 1.5)
+    turn: tuple[float, float, float, float, float] = (0.0, 1.5, 4.0, 12.0, math.inf)
+    move: float = 1.0
+    geo: float = 0.5
+    crowd: float = 1.0
+
+
+@dataclass
+class Routing:
+    """The outcome: ``points[v]`` the grid point of vertex v; ``paths[p]`` the grid
+    points of piece p from its first vertex to its second (missing if it failed);
+    ``failed`` the pieces that found no path (or were not tried after one); ``cost``
+    the total; ``work`` the search steps taken."""
+
+    points: dict[int, tuple[int, int]] = field(default_factory=dict)
+    paths: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    failed: list[int] = field(default_factory=list)
+    cost: float = 0.0
+    work: int = 0
+
+
+class _Router:
+    """The grid, the network and what is placed so far."""
+
+    def __init__(
+        self,
+        network: Network,
+        homes: np.ndarray,
+        pinned: Collection[int],
+        costs: Costs,
+        spacing: int,
+    ) -> None:
+        self.network, self.costs, self.pinned = network, costs, frozenset(pinned)
+        low = np.floor(homes.min(axis=0)) - MARGIN if len(homes) else np.zeros(2)
+        self.homes = homes - low
+        size = np.ceil(self.homes.max(axis=0)).astype(int) + MARGIN + 1 if len(homes) else (1, 1)
+        self.low = low.astype(int)
+        self.grid = OctiGrid(int(size[0]), int(size[1]), spacing)
+        self.at = [FREE] * len(homes)
+        self.ports: list[dict[int, int]] = [{} for _ in homes]
+        """Per vertex: piece -> the direction it leaves in."""
+        self.position = [{p: k for k, p in enumerate(r)} for r in network.rotation]
+        self.near = [0.0] * len(self.grid.owner)
+        for v in range(len(network.ids)):
+            self._crowd(v, costs.crowd)
+        self.work = 0
+
+    def _crowd(self, v: int, amount: float) -> None:
+        """Make the nodes around station v's home dearer to pass (or not any more)."""
+        x, y = np.rint(self.homes[v]).astype(int)
+        for px in range(x - 1, x + 2):
+            for py in range(y - 1, y + 2):
+                if 0 <= px < self.grid.width - 2 and 0 <= py < self.grid.height - 2:
+                    self.near[self.grid.node(px, py)] += amount
+
+    def is_station(self, v: int) -> bool:
+        return v < len(self.network.ids)
+
+    def candidates(self, v: int) -> dict[int, float]:
+        """The nodes vertex v may settle on, with the cost of moving there."""
+        home = self.homes[v]
+        if v in self.pinned:
+            node = self.grid.node(*np.rint(home).astype(int))
+            return {node: 0.0} if self._settles(v, node) else {}
+        for reach in (REACH, 2 * REACH):
+            x0, y0 = np.rint(home).astype(int)
+            found = {}
+            for x in range(x0 - reach, x0 + reach + 1):
+                for y in range(y0 - reach, y0 + reach + 1):
+                    if 0 <= x < self.grid.width - 2 and 0 <= y < self.grid.height - 2:
+                        node = self.grid.node(x, y)
+                        if self._settles(v, node):
+                            found[node] = self.costs.move * math.dist((x, y), home)
+            if found:
+                return found
+        return {}
+
+    def _settles(self, v: int, node: int) -> bool:
+        grid = self.grid
+        free = grid.free_for_station(node) if self.is_station(v) else grid.passable(node)
+        return free and grid.free_ports(node) >= len(self.network.rotation[v])
+
+    def place(self, v: int, node: int) -> None:
+        self.at[v] = node
+        self.grid.place(node, v, self.is_station(v))
+        if self.is_station(v):
+            self._crowd(v, -self.costs.crowd)
+
+    def port_ok(self, v: int, piece: int, d: int) -> bool:
+        """True if ``piece`` may leave vertex v in direction d: the port is free and the
+        pieces around v stay in their geographic order with room for those to come."""
+        ports = self.ports[v]
+        if d in ports.values():
+            return False
+        if not ports:
+            return True
+        pos = self.position[v]
+        items = sorted([(dd, pos[q]) for q, dd in ports.items()] + [(d, pos[piece])])
+        order = [r for _, r in items]
+        if sum(order[i] > order[(i + 1) % len(order)] for i in range(len(order))) > 1:
+            return False
+        node, count = self.at[v], len(pos)
+        for (d1, r1), (d2, r2) in zip(items, items[1:] + items[:1], strict=True):
+            room = sum(
+                self.grid.owner[node + self.grid.offset[dd % 8]] == FREE
+                and self.grid.diagonal_free(node, dd % 8)
+                for dd in range(d1 + 1, d1 + 1 + (d2 - d1 - 1) % 8)
+            )
+            if (r2 - r1 - 1) % count > room:
+                return False
+        return True
+
+    def port_cost(self, v: int, piece: int, d: int) -> float:
+        """The cost of ``piece`` leaving vertex v in direction d: away from its
+        geographic direction, and bends of the lines it continues there."""
+        eighths = self.network.leave[v][piece] / (math.pi / 4)
+        cost = self.costs.geo * abs((d - eighths + 4) % 8 - 4)
+        for p, q in self.network.passes[v]:
+            other = q if p == piece else p if q == piece else None
+            if other is not None and other in self.ports[v]:
+                cost += self.costs.turn[turn(d, (self.ports[v][other] + 4) % 8)]
+        return cost
+
+    def search(self, piece: int, start: int, end: int, budget: int):
+        """The cheapest path of ``piece`` from vertex ``start`` (placed) to ``end``:
+        (its nodes, its cost), or None."""
+        grid, costs, offset = self.grid, self.costs, self.grid.offset
+        goals = {self.at[end]: 0.0} if self.at[end] != FREE else self.candidates(end)
+        if not goals:
+            return None
+        gx, gy = np.rint(self.homes[end]).astype(int)
+        if self.at[end] != FREE:
+            gx, gy = grid.point(self.at[end])
+        slack = 0 if self.at[end] != FREE else 2 * REACH
+        heap: list = []
+        best: dict[int, float] = {}
+        parent: dict[int, int] = {}
+        goal_base = len(grid.owner) * 8
+
+        def push(node: int, d: int, g: float, came: int, goal: bool = False) -> None:
+            key = node * 8 + d + (goal_base if goal else 0)
+            if g < best.get(key, math.inf):
+                best[key], parent[key] = g, came
+                x, y = grid.point(node)
+                h = 0.0 if goal else max(0, max(abs(x - gx), abs(y - gy)) - slack)
+                heapq.heappush(heap, (g + h, g, key))
+
+        def step(node: int, d: int, g: float, came: int) -> None:
+            target = node + offset[d]
+            if not grid.diagonal_free(node, d):
+                return
+            g += costs.step[d % 2]
+            if target in goals:
+                port = (d + 4) % 8
+                if self.at[end] == FREE or self.port_ok(end, piece, port):
+                    push(
+                        target, d, g + goals[target] + self.port_cost(end, piece, port), came, True
+                    )
+            elif grid.passable(target):
+                push(target, d, g + self.near[target], came)
+
+        origin = self.at[start]
+        for d in range(8):
+            if self.port_ok(start, piece, d):
+                step(origin, d, self.port_cost(start, piece, d), -1)
+        budget = min(budget, self.work + SEARCH)
+        while heap and self.work < budget:
+            _, g, key = heapq.heappop(heap)
+            self.work += 1
+            if g > best.get(key, math.inf):
+                continue
+            if key >= goal_base:
+                return self._path(key - goal_base, parent, origin), g
+            node, d_in = divmod(key, 8)
+            for d in range(8):
+                if turn(d_in, d) < 4:
+                    step(node, d, g + costs.turn[turn(d_in, d)], key)
+        return None
+
+    def _path(self, key: int, parent: dict[int, int], origin: int) -> list[int]:
+        nodes = [key // 8]
+        came = parent[key + len(self.grid.owner) * 8]
+        while came != -1:
+            nodes.append(came // 8)
+            came = parent[came]
+        return [origin, *reversed(nodes)]
+
+    def commit(self, piece: int, start: int, end: int, nodes: list[int]) -> None:
+        if self.at[end] == FREE:
+            self.place(end, nodes[-1])
+        self.grid.take(nodes, piece)
+        offset = self.grid.offset
+        self.ports[start][piece] = offset.index(nodes[1] - nodes[0])
+        self.ports[end][piece] = offset.index(nodes[-2] - nodes[-1])
+
+    def settle(self, v: int) -> bool:
+        """Place vertex v on its cheapest candidate node (False if there is none)."""
+        found = self.candidates(v)
+        if found:
+            self.place(v, min(found, key=lambda node: (found[node], node)))
+        return bool(found)
+
+
+def piece_order(network: Network, first: list[int]) -> list[int]:
+    """The order to route the pieces in: ``first`` first, then outwards from the placed
+    vertices (starting at the busiest station), the pieces with more lines and busier
+    far ends first."""
+    degree = [len(r) for r in network.rotation]
+    order, done = list(first), set(first)
+    heap: list[tuple[int, int, int]] = []
+
+    def reach(v: int) -> None:
+        if v not in seen:
+            seen.add(v)
+            for p in network.rotation[v]:
+                if p not in done:
+                    far = network.other_end(p, v)
+                    heapq.heappush(heap, (-network.lines[p], -degree[far], p))
+
+    seen: set[int] = set()
+    for p in first:
+        for v in network.pieces[p]:
+            reach(v)
+    by_degree = sorted(range(len(degree)), key=lambda v: (-degree[v], v))
+    while len(order) < len(network.pieces):
+        if not heap:
+            reach(next(v for v in by_degree if v not in seen))
+            continue
+        p = heapq.heappop(heap)[2]
+        if p not in done:
+            order.append(p)
+            done.add(p)
+            for v in network.pieces[p]:
+                reach(v)
+    return order
+
+
+def default_homes(network: Network, cells: float, power: float = 1.0) -> np.ndarray:
+    """The geography scaled so that the median edge is ``cells`` grid units long; with
+    ``power`` below 1, drawn in towards the middle first (distance from the centre
+    raised to ``power``), as metro maps enlarge the centre and shrink the outskirts."""
+    xy = network.xy - np.median(network.xy[: len(network.ids)], axis=0)
+    unit = network.median_length()
+    radius = np.hypot(xy[:, 0], xy[:, 1]) / unit
+    xy = xy / unit * np.where(radius > 0, np.maximum(radius, 1e-12) ** (power - 1), 1.0)[:, None]
+    lengths = [
+        np.linalg.norm(xy[b] - xy[a]) for chain in network.chains for a, b in pairwise(chain)
+    ]
+    return xy * (cells / (float(np.median(lengths)) if lengths else 1.0))
+
+
+def route_network(
+    network: Network,
+    homes: np.ndarray | None = None,
+    *,
+    cells: float = 3.0,
+    pinned: Collection[int] = frozenset(),
+    costs: Costs = Costs(),
+    spacing: int = 2,
+    work: int = 2_000_000,
+    restarts: int = 12,
+) -> Routing:
+    """Route every piece of ``network`` through an octilinear grid.
+
+    ``homes`` are the vertices' geographic positions in grid units (by default the
+    geography scaled to ``cells`` units per median edge); ``pinned`` vertices settle
+    exactly at their (rounded) homes; stations stay ``spacing`` units apart. When a
+    piece finds no path, the routing restarts with it first, at most ``restarts``
+    times; then the pieces that still find none are listed in ``failed``. The search
+    stops after ``work`` steps in all.
+    """
+    homes = default_homes(network, cells) if homes is None else homes
+    first: list[int] = []
+    taken = 0
+    for attempt in range(restarts + 1):
+        router = _Router(network, homes, pinned, costs, spacing)
+        router.work = taken
+        routing = _route_all(router, piece_order(network, first), attempt < restarts, work)
+        taken = router.work
+        stuck = [p for p in routing.failed if _routable(network, p)][:1]
+        if not stuck or attempt == restarts or taken >= work:
+            break
+        first = [stuck[-1], *(p for p in first if p != stuck[-1])]
+    routing.work = taken
+    return routing
+
+
+def _routable(network: Network, piece: int) -> bool:
+    """False if an end of ``piece`` has more pieces than a grid node has directions."""
+    return all(len(network.rotation[v]) <= len(DIRS) for v in network.pieces[piece])
+
+
+def _route_all(router: _Router, order: list[int], stop: bool, work: int) -> Routing:
+    """Route the pieces in ``order`` (stop at the first that fails, if ``stop``)."""
+    network, routing = router.network, Routing()
+    for k, p in enumerate(order):
+        a, b = network.pieces[p]
+        if router.at[a] == FREE and router.at[b] == FREE and not router.settle(a):
+            routing.failed.append(p)
+        start, end = (a, b) if router.at[a] != FREE else (b, a)
+        found = None if routing.failed[-1:] == [p] else router.search(p, start, end, work)
+        if found is None:
+            if p not in routing.failed:
+                routing.failed.append(p)
+            if stop and _routable(network, p):
+                routing.failed += order[k + 1 :]  # not tried
+                break
+            continue
+        nodes, cost = found
+        router.commit(p, start, end, nodes)
+        routing.cost += cost
+        points = [router.grid.point(node) for node in nodes]
+        routing.paths[p] = points if start == a else points[::-1]
+    for v in range(len(router.at)):
+        if router.at[v] == FREE and not router.settle(v):
+            router.at[v] = router.grid.node(*np.rint(router.homes[v]).astype(int))
+    shift = router.low
+    routing.points = {
+        v: tuple(int(c) for c in np.add(router.grid.point(n), shift))
+        for v, n in enumerate(router.at)
+    }
+    routing.paths = {
+        p: [(x + int(shift[0]), y + int(shift[1])) for x, y in path]
+        for p, path in routing.paths.items()
+    }
+    return routing
