@@ -65,11 +65,17 @@ class OctiGrid:
         """The grid point (x, y) of ``node``."""
         return node % self.width - 1, node // self.width - 1
 
+    def diagonal_cell(self, d: int) -> tuple[int | None, int]:
+        """For a step in direction d: the offset from its start node of the cell a
+        diagonal step crosses (None for a straight step), and which of the cell's
+        diagonals it is (0 "/", 1 "\\")."""
+        if d % 2 == 0:
+            return None, 0
+        return (0, -1, -1 - self.width, -self.width)[d // 2], 0 if d in (1, 5) else 1
+
     def _cell(self, node: int, d: int) -> tuple[int, int]:
-        """The cell the diagonal step from ``node`` in direction d crosses, and which of
-        its diagonals that is (0 "/", 1 "\\")."""
-        shift = (0, 0, 0, -1, 0, -1 - self.width, 0, -self.width)[d]
-        return node + shift, 0 if d in (1, 5) else 1
+        shift, kind = self.diagonal_cell(d)
+        return node + (shift or 0), kind
 
     def diagonal_free(self, node: int, d: int) -> bool:
         """True unless a diagonal step from ``node`` in direction d crosses a diagonal

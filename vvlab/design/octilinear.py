@@ -52,13 +52,15 @@ class Costs:
     by the change of direction in eighths (1-4; 4, going back, is never allowed);
     ``move`` per grid unit a vertex settles away from home; ``geo`` per eighth a piece
     leaves a vertex away from its geographic direction; ``crowd`` per node a path takes
-    next to the home of a station not yet placed."""
+    next to the home of a station not yet placed; ``reserve`` for a port that another
+    piece of the vertex, still to come, heads for."""
 
     step: tuple[float, float] = (1.0, 1.5)
     turn: tuple[float, float, float, float, float] = (0.0, 1.5, 4.0, 12.0, math.inf)
     move: float = 1.0
     geo: float = 0.5
     crowd: float = 1.0
+    reserve: float = 1.0
 
 
 @dataclass
@@ -100,6 +102,9 @@ class _Router:
         for v in range(len(network.ids)):
             self._crowd(v, costs.crowd)
         self.work = 0
+        self.moves = _moves(self.grid, costs)
+        self.tight: dict[int, set[int]] = {}
+        self.kept: dict[int, list[int]] = {}
 
     def _crowd(self, v: int, amount: float) -> None:
         """Make the nodes around station v's home dearer to pass (or not any more)."""
@@ -141,6 +146,7 @@ class _Router:
         self.grid.place(node, v, self.is_station(v))
         if self.is_station(v):
             self._crowd(v, -self.costs.crowd)
+        self._guard([node])
 
     def port_ok(self, v: int, piece: int, d: int) -> bool:
         """True if ``piece`` may leave vertex v in direction d: the port is free and the
@@ -169,8 +175,12 @@ class _Router:
     def port_cost(self, v: int, piece: int, d: int) -> float:
         """The cost of ``piece`` leaving vertex v in direction d: away from its
         geographic direction, and bends of the lines it continues there."""
-        eighths = self.network.leave[v][piece] / (math.pi / 4)
+        leave = self.network.leave[v]
+        eighths = leave[piece] / (math.pi / 4)
         cost = self.costs.geo * abs((d - eighths + 4) % 8 - 4)
+        for other, angle in leave.items():  # the port another piece to come heads for
+            if other != piece and other not in self.ports[v]:
+                cost += self.costs.reserve * (round(angle / (math.pi / 4)) % 8 == d)
         for p, q in self.network.passes[v]:
             other = q if p == piece else p if q == piece else None
             if other is not None and other in self.ports[v]:
@@ -179,46 +189,57 @@ class _Router:
 
     def search(self, piece: int, start: int, end: int, budget: int):
         """The cheapest path of ``piece`` from vertex ``start`` (placed) to ``end``:
-        (its nodes, its cost), or None."""
-        grid, costs, offset = self.grid, self.costs, self.grid.offset
+        (its nodes, its cost), or None. A* over (node, direction of arrival); the
+        heuristic is the Chebyshev distance to the goal (less the reach of a vertex not
+        yet placed), which never overestimates: a step costs at least 1."""
+        grid = self.grid
         goals = {self.at[end]: 0.0} if self.at[end] != FREE else self.candidates(end)
         if not goals:
             return None
-        gx, gy = np.rint(self.homes[end]).astype(int)
-        if self.at[end] != FREE:
-            gx, gy = grid.point(self.at[end])
+        width, owner, vertex, near = grid.width, grid.owner, grid.vertex, self.near
+        tight, ends = self.tight, {start, end}
+        used, allowed = grid.diagonal_used, grid.diagonal_allowed
+        goal = self.at[end] if self.at[end] != FREE else grid.node(*np.rint(self.homes[end]))
+        gx, gy = goal % width, goal // width
         slack = 0 if self.at[end] != FREE else 2 * REACH
         heap: list = []
         best: dict[int, float] = {}
         parent: dict[int, int] = {}
-        goal_base = len(grid.owner) * 8
+        goal_base = len(owner) * 8
 
-        def push(node: int, d: int, g: float, came: int, goal: bool = False) -> None:
-            key = node * 8 + d + (goal_base if goal else 0)
-            if g < best.get(key, math.inf):
-                best[key], parent[key] = g, came
-                x, y = grid.point(node)
-                h = 0.0 if goal else max(0, max(abs(x - gx), abs(y - gy)) - slack)
-                heapq.heappush(heap, (g + h, g, key))
+        def arrive(target: int, d: int, g: float, came: int) -> None:
+            port = (d + 4) % 8
+            if self.at[end] == FREE or self.port_ok(end, piece, port):
+                key = goal_base + target * 8 + d
+                g += goals[target] + self.port_cost(end, piece, port)
+                if g < best.get(key, math.inf):
+                    best[key], parent[key] = g, came
+                    heapq.heappush(heap, (g, g, key))
 
-        def step(node: int, d: int, g: float, came: int) -> None:
-            target = node + offset[d]
-            if not grid.diagonal_free(node, d):
-                return
-            g += costs.step[d % 2]
-            if target in goals:
-                port = (d + 4) % 8
-                if self.at[end] == FREE or self.port_ok(end, piece, port):
-                    push(
-                        target, d, g + goals[target] + self.port_cost(end, piece, port), came, True
-                    )
-            elif grid.passable(target):
-                push(target, d, g + self.near[target], came)
+        def relax(node: int, key: int, g: float, moves) -> None:
+            for d, step, cost, shift, kind in moves:
+                target = node + step
+                if shift is not None and (
+                    used[node + shift] or not allowed[node + shift] >> kind & 1
+                ):
+                    continue
+                if target in goals:
+                    arrive(target, d, g + cost, key)
+                elif (
+                    owner[target] == FREE
+                    and vertex[target] == FREE
+                    and (target not in tight or tight[target] <= ends)
+                ):
+                    cost_there, next_key = g + cost + near[target], target * 8 + d
+                    if cost_there < best.get(next_key, math.inf):
+                        best[next_key], parent[next_key] = cost_there, key
+                        h = max(abs(target % width - gx), abs(target // width - gy)) - slack
+                        heapq.heappush(heap, (cost_there + max(h, 0), cost_there, next_key))
 
         origin = self.at[start]
         for d in range(8):
             if self.port_ok(start, piece, d):
-                step(origin, d, self.port_cost(start, piece, d), -1)
+                relax(origin, -1, self.port_cost(start, piece, d), [self.moves[8][d]])
         budget = min(budget, self.work + SEARCH)
         while heap and self.work < budget:
             _, g, key = heapq.heappop(heap)
@@ -227,10 +248,7 @@ class _Router:
                 continue
             if key >= goal_base:
                 return self._path(key - goal_base, parent, origin), g
-            node, d_in = divmod(key, 8)
-            for d in range(8):
-                if turn(d_in, d) < 4:
-                    step(node, d, g + costs.turn[turn(d_in, d)], key)
+            relax(key // 8, key, g, self.moves[key % 8])
         return None
 
     def _path(self, key: int, parent: dict[int, int], origin: int) -> list[int]:
@@ -248,6 +266,46 @@ class _Router:
         offset = self.grid.offset
         self.ports[start][piece] = offset.index(nodes[1] - nodes[0])
         self.ports[end][piece] = offset.index(nodes[-2] - nodes[-1])
+        self._guard(nodes)
+
+    def _guard(self, around: list[int]) -> None:
+        """Keep the last free ports of each placed vertex for its own pieces: where a
+        gap between the ports taken (in the geographic order) has no more free ports
+        than pieces still to come into it, other paths may not pass the neighbours
+        there (``tight``: node -> the vertices it is kept for). Only the vertices next
+        to the nodes ``around`` (just taken) can have changed."""
+        grid, near = self.grid, set()
+        for node in around:
+            for step in (0, *grid.offset):
+                if grid.vertex[node + step] != FREE:
+                    near.add(grid.vertex[node + step])
+        for v in sorted(near):
+            for m in self.kept.pop(v, ()):
+                self.tight[m].discard(v)
+                if not self.tight[m]:
+                    del self.tight[m]
+            if len(self.ports[v]) < len(self.network.rotation[v]):
+                kept = [m for room, need in self._gaps(v) if len(room) <= need for m in room]
+                for m in kept:
+                    self.tight.setdefault(m, set()).add(v)
+                self.kept[v] = kept
+
+    def _gaps(self, v: int) -> list[tuple[list[int], int]]:
+        """For each gap between the ports vertex v has taken: the free neighbour nodes
+        in it and how many of v's pieces still to come belong there."""
+        grid, node, pos = self.grid, self.at[v], self.position[v]
+        items = sorted((d, pos[q]) for q, d in self.ports[v].items())
+        gaps = []
+        for (d1, r1), (d2, r2) in zip(items, items[1:] + items[:1], strict=True):
+            span = (d2 - d1 - 1) % 8 if len(items) > 1 else 7
+            room = [
+                node + grid.offset[dd % 8]
+                for dd in range(d1 + 1, d1 + 1 + span)
+                if grid.passable(node + grid.offset[dd % 8]) and grid.diagonal_free(node, dd % 8)
+            ]
+            need = (r2 - r1 - 1) % len(pos) if len(items) > 1 else len(pos) - 1
+            gaps.append((room, need))
+        return gaps
 
     def settle(self, v: int) -> bool:
         """Place vertex v on its cheapest candidate node (False if there is none)."""
@@ -255,6 +313,22 @@ class _Router:
         if found:
             self.place(v, min(found, key=lambda node: (found[node], node)))
         return bool(found)
+
+
+def _moves(grid: OctiGrid, costs: Costs) -> list[list[tuple]]:
+    """Per direction of arrival (8: none, the first step), the steps onwards: (direction,
+    node offset, turn and step cost, the offset of the cell a diagonal crosses or None,
+    which of its diagonals)."""
+    table = []
+    for d_in in range(9):
+        moves = []
+        for d in range(8):
+            bend = 0 if d_in == 8 else turn(d_in, d)
+            if bend < 4:
+                shift, kind = grid.diagonal_cell(d)
+                moves.append((d, grid.offset[d], costs.turn[bend] + costs.step[d % 2], shift, kind))
+        table.append(moves)
+    return table
 
 
 def piece_order(network: Network, first: list[int]) -> list[int]:
@@ -291,14 +365,23 @@ def piece_order(network: Network, first: list[int]) -> list[int]:
     return order
 
 
-def default_homes(network: Network, cells: float, power: float = 1.0) -> np.ndarray:
+def default_homes(
+    network: Network, cells: float, power: float = 1.0, square: float = 0.0
+) -> np.ndarray:
     """The geography scaled so that the median edge is ``cells`` grid units long; with
     ``power`` below 1, drawn in towards the middle first (distance from the centre
-    raised to ``power``), as metro maps enlarge the centre and shrink the outskirts."""
+    raised to ``power``), as metro maps enlarge the centre and shrink the outskirts;
+    with ``square`` above 0, its longer side shortened and the shorter one lengthened
+    (by the ratio of the sides to the power ``square / 2``: 1 makes it square), as metro
+    maps fit their sheet."""
     xy = network.xy - np.median(network.xy[: len(network.ids)], axis=0)
     unit = network.median_length()
     radius = np.hypot(xy[:, 0], xy[:, 1]) / unit
     xy = xy / unit * np.where(radius > 0, np.maximum(radius, 1e-12) ** (power - 1), 1.0)[:, None]
+    if square and len(xy) > 1:
+        width, height = np.ptp(xy, axis=0) + 1e-9
+        ratio = (width / height) ** (square / 2)
+        xy = xy * np.array([1 / ratio, ratio])
     lengths = [
         np.linalg.norm(xy[b] - xy[a]) for chain in network.chains for a, b in pairwise(chain)
     ]
@@ -314,7 +397,7 @@ def route_network(
     costs: Costs = Costs(),
     spacing: int = 2,
     work: int = 2_000_000,
-    restarts: int = 12,
+    restarts: int = 24,
 ) -> Routing:
     """Route every piece of ``network`` through an octilinear grid.
 

@@ -62,11 +62,25 @@ from vvlab.model.edges import MAX_BENDS
 
 __all__ = ["SchematicResult", "SchematicWarning", "schematic", "schematic_layout"]
 
-"""The grid units per median edge tried, in turn (stations stay 2 units apart)."""
-TRIES = ((2.0, 0.65), (2.5, 0.65), (3.0, 0.65), (2.0, 1.0), (3.0, 1.0), (4.0, 1.0))
-"""The (grid units per median edge, power) tried in turn until a layout keeps every
-rule: the most compact first (the geography drawn in towards the middle, see
-:func:`vvlab.design.octilinear.default_homes`), then looser, then as it is."""
+TRIES = (
+    (2.0, 0.65, 0.0),
+    (1.5, 0.65, 0.0),
+    (1.5, 0.65, 1.0),
+    (2.0, 0.65, 1.0),
+    (1.5, 0.5, 1.0),
+    (2.5, 0.65, 0.0),
+    (2.0, 1.0, 0.0),
+    (3.0, 1.0, 0.0),
+)
+"""The ways to read the geography tried in turn, as (grid units per median edge, power,
+square) of :func:`vvlab.design.octilinear.default_homes`: drawn in towards the middle at
+two units per edge (stations are two units apart), then tighter, squarer, looser and
+as it is; the first layout that keeps every rule and fits :data:`FRAME` is taken."""
+FRAME = (38, 42)
+"""Grid units across and up that a layout fits in to print on A4 and on Letter
+(landscape) with 6.5 mm station boxes: 19 by 21 station spacings
+(``tests/printing/test_printing_corpus.py`` checks it against the sheets). Of layouts
+that keep every rule but none fits, the smallest is taken."""
 WORK = 4_000_000
 """The default work limit: search steps over all tries."""
 
@@ -135,7 +149,8 @@ def schematic_layout(
         Search steps over all tries (default :data:`WORK`). The same city, limit and
         seed give the same layout as long as the work limit, not the time, ends it.
     seed : int
-        Which scale to try first (they are tried in turn from ``SCALES[seed % 5]``).
+        Which of :data:`TRIES` to start from (they are tried in turn from
+        ``TRIES[seed % len(TRIES)]``).
     fixed : collection of str
         Ids of stations to keep where they are (exactly; the routing places them at
         their coordinates rounded to the grid). With any, the layout keeps the city's
@@ -173,17 +188,27 @@ def schematic_layout(
         rounds += 1
         laid_out = _laid_out(city, network, routing, grid, frozenset(fixed))
         faults = layout_violations(laid_out, city)
-        if best is None or len(faults) < len(best[1]):
-            best = (laid_out, faults, routing)
-        if not faults:
+        score = (len(faults), max(1.0, _overflow(routing, len(network.ids))))
+        if best is None or score < best[0]:
+            best = (score, laid_out, faults, routing)
+        if score == (0, 1.0):
             break
         if work >= budget or time.perf_counter() - start > time_limit_s:
             stopped_by = "work" if work >= budget else "time"
             break
-    laid_out, faults, routing = best
+    _, laid_out, faults, routing = best
     if pinned and routing.failed:
         raise ValueError(_pinned_text(city, fixed))
     return _result(city, laid_out, faults, (rounds, stopped_by, work), time.perf_counter() - start)
+
+
+def _overflow(routing: Routing, stations: int) -> float:
+    """How far the stations overrun :data:`FRAME` (below 1: they fit)."""
+    points = np.array([routing.points[v] for v in range(stations)]).reshape(-1, 2)
+    if not len(points):
+        return 0.0
+    span = points.max(axis=0) - points.min(axis=0)
+    return float(max(span[0] / FRAME[0], span[1] / FRAME[1]))
 
 
 def _station_indices(city: CityMap, fixed: Collection[str]) -> frozenset[int]:

@@ -34,6 +34,14 @@ from __future__ import annotations
 from vvlab.printing.cards import write_cards
 from vvlab.printing.page import PAPERS
 from vvlab.printing.plan import MIN_BOX, SheetLayoutError
-from vvlab.printing.sheet import sheet_page, write_sheet
+from vvlab.printing.sheet import SheetWarning, sheet_page, write_sheet
 
-__all__ = ["MIN_BOX", "PAPERS", "SheetLayoutError", "sheet_page", "write_cards", "write_sheet"]
+__all__ = [
+    "MIN_BOX",
+    "PAPERS",
+    "SheetLayoutError",
+    "SheetWarning",
+    "sheet_page",
+    "write_cards",
+    "write_sheet",
+]

@@ -17,6 +17,7 @@ FileExistsError: ... exists (give overwrite=True, or --force on the command line
 from __future__ import annotations
 
 import os
+import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -78,7 +79,22 @@ def sheet_page(
         from vvlab.design import schematic as lay_out  # the design layer only when asked
 
         city = lay_out(city)
-    return layout_sheet(city, rules, paper, schematic)[0]
+    page, plan = layout_sheet(city, rules, paper, schematic)
+    if plan.names_left_out:
+        warnings.warn(_unnamed_text(city, plan.names_left_out, paper), SheetWarning, stacklevel=2)
+    return page
+
+
+class SheetWarning(UserWarning):
+    """The sheet printed, but some station names found no room on it."""
+
+
+def _unnamed_text(city: CityMap, left_out: tuple[str, ...], paper: str) -> str:
+    names = ", ".join(city.stations[sid].name for sid in left_out)
+    return (
+        f"{city.name} on {paper.upper()}: no room for the names of {len(left_out)} stations "
+        f"({names}); their boxes are printed unnamed: write the names in, or use larger paper"
+    )
 
 
 def write_sheet(

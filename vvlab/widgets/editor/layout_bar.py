@@ -21,6 +21,7 @@ from vvlab.widgets.controls import button, message_html, row
 if TYPE_CHECKING:
     from vvlab.widgets.editor.host import Editor
 
+
 def _routes(text: str) -> list[str] | None:
     """Route names from a comma-separated field; ``None`` (every metro route) when blank.
 
