@@ -40,6 +40,8 @@ __all__ = [
 
 FORMAT_BENDS = "vvlab-map/2"
 """The format of a map file with bends (``vvlab-map/1`` with an ``edges`` list)."""
+FORMAT_STRAIGHT = "vvlab-map/1"
+"""The format of a map file without bends (:data:`vvlab.model.validate.FORMAT`)."""
 MAX_BENDS = 32
 """The most bend points one edge may have."""
 
@@ -99,13 +101,18 @@ def line_pairs(lines: object) -> frozenset[Pair] | None:
 def drop_stale_bends(data: dict) -> list[tuple[str, str]]:
     """Drop from map ``data`` (in place) the bends of every edge whose two stations no
     longer follow each other on a line, after an edit of the routes: the bends belong
-    to the edge and go with it. Returns the pairs dropped.
+    to the edge and go with it. When the last goes, so does the ``edges`` list, and a
+    ``vvlab-map/2`` format goes back to ``vvlab-map/1``. Returns the pairs dropped.
 
     >>> data = {"lines": [{"stations": ["a", "b"]}],
     ...         "edges": [{"between": ["a", "b"], "via": [[0, 1]]},
     ...                   {"between": ["b", "c"], "via": [[2, 1]]}]}
     >>> drop_stale_bends(data), data["edges"]
     ([('b', 'c')], [{'between': ['a', 'b'], 'via': [[0, 1]]}])
+    >>> data["lines"][0]["stations"] = ["a", "c"]
+    >>> data["format"] = FORMAT_BENDS
+    >>> drop_stale_bends(data), data
+    ([('a', 'b')], {'lines': [{'stations': ['a', 'c']}], 'format': 'vvlab-map/1'})
     """
     pairs = line_pairs(data.get("lines"))
     edges = data.get("edges")
@@ -117,6 +124,10 @@ def drop_stale_bends(data: dict) -> list[tuple[str, str]]:
         stale = isinstance(between, list) and len(between) == 2 and edge_key(*between) not in pairs
         (dropped if stale else kept).append(edge)
     edges[:] = kept
+    if dropped and not kept:
+        del data["edges"]
+        if data.get("format") == FORMAT_BENDS:
+            data["format"] = FORMAT_STRAIGHT
     return [tuple(edge["between"]) for edge in dropped]
 
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from functools import partial
 from importlib.resources import files
 
-from .edges import FORMAT_BENDS, check_edges, line_pairs
+from .edges import FORMAT_BENDS, FORMAT_STRAIGHT, check_edges, line_pairs
 from .errors import MapError, Problem
 from .validate_json import (
     MAX_COORDINATE,
@@ -75,7 +75,7 @@ __all__ = [
     "validate_map_data",
 ]
 
-FORMAT = "vvlab-map/1"
+FORMAT = FORMAT_STRAIGHT
 """The ``format`` of a map file without bends (and of every file before bends)."""
 FORMATS = (FORMAT, FORMAT_BENDS)
 """The formats this module understands: ``vvlab-map/2`` adds the ``edges`` list."""

@@ -31,15 +31,13 @@ detaches cells out of view) never loses it.
 
 from __future__ import annotations
 
-import itertools
 import math
+import uuid
 from collections.abc import Callable
 from typing import Any, Protocol
 
 import anywidget
 import traitlets
-
-_SERIAL = itertools.count(1)
 
 _ESM = r"""
 const ROLES = ["stations", "selected"];
@@ -181,7 +179,9 @@ class StationDrag(anywidget.AnyWidget):
     dragged; calls ``on_move(sid, x, y)`` on release and ``on_click(sid)`` for a press
     without a move. ``x`` and ``y`` arrive snapped to ``grid_step``. Bends, where the
     plot shows them, call ``bends`` (a :class:`BendHandler`): a handle dragged, a new
-    bend pulled out of an edge, a handle double-clicked.
+    bend pulled out of an edge, a handle double-clicked. The class is unique across
+    kernels (a counter per kernel gave two notebooks' editors the same class, and one
+    took the other's clicks).
 
     Examples
     --------
@@ -208,7 +208,7 @@ class StationDrag(anywidget.AnyWidget):
         grid_step: float = 1.0,
         bends: BendHandler | None = None,
     ):
-        super().__init__(target=f"vvlab-canvas-{next(_SERIAL)}", grid_step=grid_step)
+        super().__init__(target=f"vvlab-canvas-{uuid.uuid4().hex}", grid_step=grid_step)
         self.on_move, self.on_click, self.bends = on_move, on_click, bends
         self.on_msg(lambda _widget, content, _buffers: self.receive(content))
 
