@@ -13,6 +13,7 @@ exactly (:class:`LineSet`).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Collection, Sequence
 from typing import Any, NamedTuple
@@ -294,19 +295,19 @@ class LabelScene:
             self._leader_array = None
 
 
-class Spot(NamedTuple):
-    """A candidate place around a point: how far its direction turns from the one
-    wanted (``turn``: 0 along it, 2 against it), which of the distances tried it is at
-    (``ring``) and the ``centre`` of the box placed there."""
+class Spots(NamedTuple):
+    """Candidate places around a point, as arrays: how far each one's direction turns
+    from the one wanted (``turn``: 0 along it, 2 against it), which of the distances
+    tried it is at (``ring``) and the ``centres`` (``(n, 2)``) of the boxes placed there."""
 
-    turn: float
-    ring: int
-    centre: Point
+    turn: np.ndarray
+    ring: np.ndarray
+    centres: np.ndarray
 
 
 def spots_around(
     point: Point, half: Point, outward: Point, gaps: Sequence[float], turns: int, square: bool
-) -> list[Spot]:
+) -> Spots:
     """Places for a box of half sides ``half`` around ``point``, in ``turns`` directions
     (counterclockwise from the east), each at every distance of ``gaps`` in turn. With
     ``square`` the box keeps ``gap`` from ``point`` along the axis nearer its direction
@@ -315,23 +316,29 @@ def spots_around(
     station's marker).
 
     >>> spots = spots_around((0, 0), (2, 1), (1, 0), [3], 4, square=True)
-    >>> [(round(s.turn, 6), s.ring, tuple(round(v, 6) for v in s.centre)) for s in spots[:2]]
-    [(0.0, 0, (5.0, 0.0)), (1.0, 0, (0.0, 4.0))]
-    >>> spots_around((0, 0), (2, 1), (0, 1), [3, 5], 4, square=False)[1]
-    Spot(turn=1.0, ring=1, centre=(7.0, 0.0))
+    >>> spots.turn.round(6).tolist(), spots.ring.tolist(), spots.centres[:2].round(6).tolist()
+    ([0.0, 1.0, 2.0, 1.0], [0, 0, 0, 0], [[5.0, 0.0], [0.0, 4.0]])
+    >>> spots = spots_around((0, 0), (2, 1), (0, 1), [3, 5], 4, square=False)
+    >>> spots.turn[1], spots.ring[1], spots.centres[1].tolist()
+    (np.float64(1.0), np.int64(1), [7.0, 0.0])
     """
-    spots = []
-    for k in range(turns):
-        angle = 2 * math.pi * k / turns
-        dx, dy = math.cos(angle), math.sin(angle)
-        turn = 1 - (dx * outward[0] + dy * outward[1])
-        for ring, gap in enumerate(gaps):
-            if square:
-                reach = (gap + max(half[0] * abs(dx), half[1] * abs(dy))) / max(abs(dx), abs(dy))
-            else:
-                reach = half[0] * abs(dx) + half[1] * abs(dy) + gap
-            spots.append(Spot(turn, ring, (point[0] + dx * reach, point[1] + dy * reach)))
-    return spots
+    along = np.repeat(_directions(turns), len(gaps), axis=0)  # each direction, every gap
+    gap = np.tile(np.asarray(gaps, dtype=float), turns)
+    dx, dy = np.abs(along[:, 0]), np.abs(along[:, 1])
+    if square:
+        reach = (gap + np.maximum(half[0] * dx, half[1] * dy)) / np.maximum(dx, dy)
+    else:
+        reach = half[0] * dx + half[1] * dy + gap
+    turn = 1 - (along[:, 0] * outward[0] + along[:, 1] * outward[1])
+    centres = np.asarray(point, dtype=float) + along * reach[:, None]
+    return Spots(turn, np.tile(np.arange(len(gaps)), turns), centres)
+
+
+@functools.cache
+def _directions(turns: int) -> np.ndarray:
+    """``turns`` unit vectors counterclockwise from the east, rows ``(cos, sin)``."""
+    angles = [2 * math.pi * k / turns for k in range(turns)]
+    return np.array([(math.cos(a), math.sin(a)) for a in angles])
 
 
 def as_segment(ends: np.ndarray) -> Segment:

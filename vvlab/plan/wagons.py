@@ -100,8 +100,8 @@ def _best_body(scene: LabelScene, station: Point, outward: Point, shape: Box, ra
     half = ((shape[2] - shape[0]) / 2, (shape[3] - shape[1]) / 2)
     mid = ((shape[0] + shape[2]) / 2, (shape[1] + shape[3]) / 2)
     spots = spots_around(station, half, outward, [radius + 4 + e for e in REACH], 24, False)
-    prefs = np.array([4 * spot.turn + REACH[spot.ring] / 6 for spot in spots])
-    bodies = np.array([spot.centre for spot in spots]) - mid
+    prefs = 4 * spots.turn + np.array(REACH)[spots.ring] / 6
+    bodies = spots.centres - mid
     boxes = np.array(shape) + np.hstack([bodies, bodies])
     best = bodies[int(np.argmin(prefs + scene.covers(boxes) @ COSTS))]
     return (float(best[0]), float(best[1]))

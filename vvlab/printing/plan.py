@@ -238,8 +238,10 @@ def _around(box: Box, w: float, h: float, outward: tuple[float, float]) -> list[
     directions closest to ``outward`` first."""
     centre, half = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), (box[2] - box[0]) / 2
     spots = spots_around(centre, (w / 2, h / 2), outward, [half + e for e in TAG_REACH], 16, True)
-    spots.sort(key=lambda spot: spot.ring * 3 + spot.turn)
-    return [(x - w / 2, y - h / 2, x + w / 2, y + h / 2) for _, _, (x, y) in spots]
+    x, y = spots.centres[np.argsort(spots.ring * 3 + spots.turn, kind="stable")].T
+    return [
+        tuple(box) for box in np.stack([x - w / 2, y - h / 2, x + w / 2, y + h / 2], 1).tolist()
+    ]
 
 
 def _tag(line_id: str, color: str, box: Box, filled: bool) -> list[Shape]:
