@@ -8,12 +8,12 @@ from collections import Counter
 
 import pandas as pd
 import pytest
+from legend_check import legend_fits
 
 from vvlab.plan.geometry import boxes_overlap
 from vvlab.plan.text import SCREEN
 from vvlab.viz import bonus_vs_completion
 from vvlab.viz.balance import LABEL_SIZE, MARKER_SIZE, to_pixels
-from vvlab.viz.layout import legend_fits
 
 
 @pytest.fixture(scope="module")

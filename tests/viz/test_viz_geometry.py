@@ -152,29 +152,32 @@ def test_wagons_sit_next_to_their_first_station(builtin):
 
 @pytest.mark.parametrize("name", ["tutorial", "paris", "madrid"])
 def test_wagon_spot_costs_scored_at_once_equal_one_by_one(name):
-    """``_Obstacles.costs`` scores many boxes in one step; each must cost what the
-    rule says for it alone: 100 a station, 8 a segment, 1000 a wagon, 500 outside."""
-    from vvlab.plan.wagons import _Obstacles, segments_hitting_box
+    """The wagons' scene (``LabelScene.covers``) scores many boxes in one step; each
+    must cost what the rule says for it alone: 100 a station, 8 a segment, 1000 a
+    wagon, 500 outside."""
+    from vvlab.plan.geometry import segments_hitting_box
+    from vvlab.plan.wagons import COSTS, wagon_scene
 
     city = vvlab.load_map(name)
     frame = plot_frame([(s.x, s.y) for s in city.stations.values()])
     px = {sid: frame.to_px((s.x, s.y)) for sid, s in city.stations.items()}
-    obstacles = _Obstacles(city, px, frame)
-    obstacles.wagons = [(300.0, 200.0, 360.0, 240.0)]
+    scene = wagon_scene(city, px, frame)
+    wagon = (300.0, 200.0, 360.0, 240.0)
+    scene.take(inflate(wagon, 1))
     rng = np.random.default_rng(7)
     x0, y0 = rng.uniform(-50, frame.width, 60), rng.uniform(-50, frame.height, 60)
     boxes = [(a, b, a + 60, b + 40) for a, b in zip(x0, y0, strict=True)]
-    columns = tuple(np.array([[box[k]] for box in boxes]) for k in range(4))
+    radii = [station_size(len(city.lines_through(s))) / 2 for s in px]
 
     def one(box):
         stations = sum(
-            abs(p[0] - box[0] - 30) <= 30 + r + 2 and abs(p[1] - box[1] - 20) <= 20 + r + 2
-            for p, r in zip(obstacles.points, obstacles.radii, strict=True)
+            abs(p[0] - box[0] - 30) < 30 + r + 2 and abs(p[1] - box[1] - 20) < 20 + r + 2
+            for p, r in zip(px.values(), radii, strict=True)
         )
-        segments = int(segments_hitting_box(obstacles.p, obstacles.q, inflate(box, 2)).sum())
-        wagons = sum(boxes_overlap(inflate(box, 3), o) for o in obstacles.wagons)
-        a = obstacles.area
-        outside = not (box[0] >= a[0] and box[1] >= a[1] and box[2] <= a[2] and box[3] <= a[3])
+        segments = int(segments_hitting_box(scene.lines.p, scene.lines.q, inflate(box, 2)).sum())
+        wagons = boxes_overlap(inflate(box, 3), wagon)
+        outside = not (box[0] >= 0 and box[1] >= 0 and box[2] <= frame.width)
+        outside = outside or box[3] > frame.height
         return 100 * stations + 8 * segments + 1000 * wagons + 500 * outside
 
-    assert obstacles.costs(columns).tolist() == [one(b) for b in boxes]
+    assert (scene.covers(np.array(boxes)) @ COSTS).tolist() == [one(b) for b in boxes]

@@ -7,6 +7,7 @@ import itertools
 
 import pandas as pd
 import pytest
+from legend_check import legend_fits
 
 import vvlab
 from vvlab.plan.geometry import boxes_overlap
@@ -20,11 +21,7 @@ from vvlab.viz import (
     score_distribution,
     station_heatmap,
 )
-from vvlab.viz.layout import (
-    legend_entries,
-    legend_fits,
-    legend_width,
-)
+from vvlab.viz.layout import legend_entries, legend_width
 from vvlab.viz.plan import LEGEND_CHARS, line_label
 from vvlab.viz.results import BAR_WIDTH
 

@@ -11,10 +11,10 @@ import pytest
 import vvlab
 from vvlab.model.generate import generate_city
 from vvlab.plan import names as labels
-from vvlab.plan.geometry import inflate, segments_hitting_box
+from vvlab.plan.geometry import inflate, overlap_matrix, segments_hitting_box
 from vvlab.plan.names import Name, keep_relative
-from vvlab.plan.scene import LineRaster, sample_points
-from vvlab.plan.wagons import _Obstacles, map_geometry, points_in_box
+from vvlab.plan.scene import LineRaster, box_columns, sample_points
+from vvlab.plan.wagons import COSTS, map_geometry, wagon_scene
 from vvlab.viz.names import placed_names, station_points
 
 CITIES = ["paris", "madrid", "berlin"]
@@ -75,18 +75,20 @@ def test_wagon_costs_near_the_station_are_the_costs_over_the_whole_plan(name):
     city = _city(name)
     geo = map_geometry(city, 920, 640)
     px = {sid: geo.frame.to_px((s.x, s.y)) for sid, s in city.stations.items()}
-    obstacles = _Obstacles(city, px, geo.frame)
+    scene = wagon_scene(city, px, geo.frame)
+    lines = scene.lines
     rng = np.random.default_rng(4)
     for sid in rng.choice(sorted(px), 10, replace=False):
         x, y = px[sid]
-        cx, cy = x + rng.normal(0, 60, (150, 1)), y + rng.normal(0, 60, (150, 1))
-        boxes = (cx - 20, cy - 8, cx + 20, cy + 8)
-        stations = points_in_box(obstacles.points, obstacles.radii + 2, boxes).sum(axis=1)
-        segments = segments_hitting_box(obstacles.p, obstacles.q, inflate(boxes, 2)).sum(axis=1)
-        inside = (boxes[0] >= 0) & (boxes[1] >= 0)
-        inside &= (boxes[2] <= geo.frame.width) & (boxes[3] <= geo.frame.height)
-        whole = 100 * stations + 8 * segments + 500 * ~inside[:, 0]
-        assert np.array_equal(obstacles.costs(boxes), whole)
+        cx, cy = x + rng.normal(0, 60, 150), y + rng.normal(0, 60, 150)
+        boxes = np.stack([cx - 20, cy - 8, cx + 20, cy + 8], axis=1)
+        grown = inflate(boxes, 2)
+        stations = overlap_matrix(grown, scene.obstacles).sum(axis=1)
+        segments = segments_hitting_box(lines.p, lines.q, box_columns(grown)).sum(axis=1)
+        inside = (boxes[:, 0] >= 0) & (boxes[:, 1] >= 0)
+        inside &= (boxes[:, 2] <= geo.frame.width) & (boxes[:, 3] <= geo.frame.height)
+        whole = 100 * stations + 8 * segments + 500 * ~inside
+        assert np.array_equal(scene.covers(boxes) @ COSTS, whole)
         assert whole.max() >= 100  # the test boxes do meet stations and segments
 
 

@@ -53,6 +53,34 @@ def overlap_matrix(a: np.ndarray, b: np.ndarray, touching: bool = False) -> np.n
     return x & before(a[..., 1], b[..., 3]) & before(b[..., 1], a[..., 3])
 
 
+def overlaps_any(boxes: np.ndarray, others: np.ndarray, touching: bool = False) -> np.ndarray:
+    """Which ``boxes`` overlap any of ``others`` (:func:`overlap_matrix`).
+
+    >>> overlaps_any(np.array([[0, 0, 1, 1], [5, 5, 6, 6]]), np.array([[1, 0, 2, 1]]), True)
+    array([ True, False])
+    """
+    return overlap_matrix(boxes, others, touching).any(axis=1)
+
+
+def extent(boxes: np.ndarray) -> np.ndarray:
+    """The box around all ``boxes`` (rows ``x0, y0, x1, y1``; at least one).
+
+    >>> extent(np.array([[0, 1, 2, 3], [-1, 2, 1, 5]])).tolist()
+    [-1, 1, 2, 5]
+    """
+    return np.concatenate([boxes[:, :2].min(axis=0), boxes[:, 2:].max(axis=0)])
+
+
+def segment_boxes(segments: np.ndarray, pad: float = 0.0) -> np.ndarray:
+    """The bounding box of each segment (shape ``(n, 2, 2)``), grown by ``pad``.
+
+    >>> segment_boxes(np.array([[[2.0, 0.0], [0.0, 1.0]]]), 0.5).tolist()
+    [[-0.5, -0.5, 2.5, 1.5]]
+    """
+    low, high = segments.min(axis=1) - pad, segments.max(axis=1) + pad
+    return np.concatenate([low, high], axis=1).reshape(-1, 4)
+
+
 def boxes_overlap(a: Box, b: Box, touching: bool = False) -> bool:
     """:func:`overlap_matrix` of two boxes.
 

@@ -25,8 +25,10 @@ from vvlab.plan.geometry import (
     Point,
     boxes_overlap,
     clip_segments,
+    extent,
     inflate,
-    overlap_matrix,
+    overlaps_any,
+    segment_boxes,
     segments_hitting_box,
 )
 from vvlab.plan.names import SCREEN_NAMES, Name, keep_relative, place_names, station_options
@@ -98,7 +100,7 @@ def place_again(
         return {s: placed[s] for s in ids if s in placed}
     again = set(opened)
     fixed = {s: placed[s] for s in ids if s in placed and s not in again}
-    area = _bounding(_reaches(now, {}, set(), opened))
+    area = tuple(extent(_reaches(now, {}, set(), opened)).tolist())
     new = place_names(
         {s: now.names[s] for s in opened}, now.points, now.radii,
         key=set(now.key).intersection(opened), lines=_segments_in(now.lines, area),
@@ -129,18 +131,18 @@ def _opened(
     extents = _reaches(now, placed, changed, ids)
     named = np.array([s in placed and s not in changed for s in ids], dtype=bool)
     opened = np.array([s in changed for s in ids], dtype=bool)
-    opened |= named & _meets_any(extents, blocking)
+    opened |= named & overlaps_any(extents, blocking, touching=True)
     if len(added):
         grown = inflate(extents, LINE_WIDTH / 2)
-        rows = np.flatnonzero(named & _meets_any(grown, _segment_boxes(added, 0.0)))
+        rows = np.flatnonzero(named & overlaps_any(grown, segment_boxes(added), touching=True))
         if len(rows):  # the exact test only where the boxes meet
             crossed = segments_hitting_box(added[:, 0], added[:, 1], box_columns(grown[rows]))
             opened[rows[crossed.any(axis=1)]] = True
     freed = _freed_boxes(before, now, placed, changed)
-    for k in np.flatnonzero(~named & ~opened & _meets_any(extents, freed)):
+    for k in np.flatnonzero(~named & ~opened & overlaps_any(extents, freed, touching=True)):
         sid = ids[k]  # room may have come free where it could go: test its places
         places = station_options(memo, "near", now.names[sid], now.points[sid], now.radii[sid])
-        opened[k] = sid in now.key or bool(_meets_any(freed, places.boxes).any())
+        opened[k] = sid in now.key or bool(overlaps_any(freed, places.boxes, touching=True).any())
     return opened
 
 
@@ -188,7 +190,9 @@ def _freed_boxes(
     stations = np.array(list(before.points.values()), dtype=float).reshape(-1, 2)
     joining = removed[_joins(removed, stations)]
     gone = joining[~_redrawn(joining, now_lines)]
-    return np.concatenate([np.array(boxes, dtype=float).reshape(-1, 4), _segment_boxes(gone)])
+    return np.concatenate(
+        [np.array(boxes, dtype=float).reshape(-1, 4), segment_boxes(gone, LINE_WIDTH)]
+    )
 
 
 def _name_extent(name: Name) -> Box:
@@ -198,12 +202,6 @@ def _name_extent(name: Name) -> Box:
         (a, b), (c, d) = name.leader
         x0, y0, x1, y1 = min(x0, a, c), min(y0, b, d), max(x1, a, c), max(y1, b, d)
     return (x0, y0, x1, y1)
-
-
-def _segment_boxes(segments: np.ndarray, pad: float = LINE_WIDTH) -> np.ndarray:
-    """The bounding box of each segment (shape ``(n, 2, 2)``), grown by ``pad``."""
-    low, high = segments.min(axis=1) - pad, segments.max(axis=1) + pad
-    return np.concatenate([low, high], axis=1).reshape(-1, 4)
 
 
 REDRAWN = 12.0
@@ -264,15 +262,6 @@ def _reaches(now: Naming, placed: dict[str, Name], changed: set[str], ids: list[
         far = style.reach[-1] + 1 if sid in now.key else near
         rows.append((x - far - width, y - far - height, x + far + width, y + far + height))
     return np.array(rows, dtype=float).reshape(-1, 4)
-
-
-def _meets_any(boxes: np.ndarray, others: np.ndarray) -> np.ndarray:
-    """Which ``boxes`` touch any of ``others``."""
-    return overlap_matrix(boxes, others, touching=True).any(axis=1)
-
-
-def _bounding(boxes: np.ndarray) -> Box:
-    return (*boxes[:, :2].min(axis=0).tolist(), *boxes[:, 2:].max(axis=0).tolist())
 
 
 def _segments_in(lines: Iterable[Segment], area: Box) -> list[Segment]:

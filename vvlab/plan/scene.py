@@ -13,27 +13,35 @@ exactly (:class:`LineSet`).
 
 from __future__ import annotations
 
+import functools
+import math
 from collections.abc import Collection, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from vvlab.plan.geometry import Box, Point, inflate, overlap_matrix, segments_hitting_box
+from vvlab.plan.geometry import (
+    Box,
+    Point,
+    extent,
+    inflate,
+    overlap_matrix,
+    overlaps_any,
+    segment_boxes,
+    segments_hitting_box,
+)
 
 Segment = tuple[Point, Point]
 """A straight piece of line: its two end points."""
 NamedSegment = tuple[str, Point, Point]
 """A straight piece of a named line: the line's id and the two end points."""
-
-
-def _hitting(candidates: np.ndarray, others: np.ndarray) -> np.ndarray:
-    """Which candidate boxes (shape ``(k, 4)``) overlap any of ``others`` (``(m, 4)``)."""
-    return overlap_matrix(candidates, others).any(axis=1)
+COVERED = ("obstacles", "taken", "segments", "outside")
+"""The columns of :meth:`LabelScene.covers`."""
 
 
 def _near_mask(boxes: np.ndarray, around: np.ndarray) -> np.ndarray:
     """Which ``boxes`` (``(m, 4)``) meet the box ``around``."""
-    return overlap_matrix(boxes, around[None, :], touching=True)[:, 0]
+    return overlaps_any(boxes, around[None, :], touching=True)
 
 
 def _near(boxes: np.ndarray, around: np.ndarray) -> np.ndarray:
@@ -101,12 +109,18 @@ class LineSet:
         self.ids = np.array([line for line, _, _ in segments], dtype=object)
         ends = np.array([(p, q) for _, p, q in segments], dtype=float).reshape(-1, 2, 2)
         self.p, self.q = ends[:, 0], ends[:, 1]
+        self.spans = segment_boxes(ends)
 
     def crossing(self, boxes: np.ndarray) -> np.ndarray:
-        """``[i, j]``: box ``i`` (rows ``x0, y0, x1, y1``) meets segment ``j``."""
-        if not len(self.ids):
-            return np.zeros((len(boxes), 0), dtype=bool)
-        return segments_hitting_box(self.p, self.q, box_columns(boxes))
+        """``[i, j]``: box ``i`` (rows ``x0, y0, x1, y1``) meets segment ``j``. Only the
+        segments near the boxes are clipped (the others cannot meet them)."""
+        out = np.zeros((len(boxes), len(self.ids)), dtype=bool)
+        if not out.size:
+            return out
+        near = _near_mask(self.spans, extent(boxes))
+        if near.any():
+            out[:, near] = segments_hitting_box(self.p[near], self.q[near], box_columns(boxes))
+        return out
 
     def hits(self, boxes: np.ndarray, allowed: Collection[str] = frozenset()) -> np.ndarray:
         """Which boxes cross a line not in ``allowed``."""
@@ -185,22 +199,38 @@ class LabelScene:
         """Per candidate box (rows of ``(x0, y0, x1, y1)``): free (no box taken, no
         obstacle, no leader, inside the bounds) and clear (free and off the segments)."""
         grown = inflate(candidates, self.gap) if self.gap else candidates
-        around = np.concatenate([grown[:, :2].min(axis=0), grown[:, 2:].max(axis=0)])
-        free = ~_hitting(grown, _near(self._taken(), around))
-        free &= ~_hitting(grown, _near(self.obstacles, around))
-        if self.bounds is not None:
-            inside = (candidates[:, :2] >= self.bounds[:2]).all(axis=1)
-            free &= inside & (candidates[:, 2:] <= self.bounds[2:]).all(axis=1)
+        around = extent(grown)
+        free = ~overlaps_any(grown, _near(self._taken(), around))
+        free &= ~overlaps_any(grown, _near(self.obstacles, around)) & self._inside(candidates)
         if self.leaders and free.any():
             free[free] = ~self._on_leaders(candidates[free])
         clear = free & ~self.lines.hits(candidates) if self.lines is not None else free
         return free, clear
 
+    def covers(self, candidates: np.ndarray) -> np.ndarray:
+        """Per candidate box (rows ``x0, y0, x1, y1``) what it covers, as counts in the
+        columns of :data:`COVERED`: the obstacles and the boxes taken that it comes
+        nearer than the gap, the segments of :attr:`lines` (a :class:`LineSet`) within
+        the gap, and 1 where it leaves the bounds. For something that must go
+        somewhere, where it costs least (a line's wagon)."""
+        grown = inflate(candidates, self.gap)
+        around = extent(grown)
+        obstacles = overlap_matrix(grown, _near(self.obstacles, around)).sum(axis=1)
+        taken = overlap_matrix(grown, _near(self._taken(), around)).sum(axis=1)
+        lines = self.lines.crossing(grown).sum(axis=1)
+        return np.stack([obstacles, taken, lines, ~self._inside(candidates)], axis=1)
+
+    def _inside(self, candidates: np.ndarray) -> np.ndarray:
+        """Which candidate boxes lie inside the bounds (all, without bounds)."""
+        if self.bounds is None:
+            return np.ones(len(candidates), dtype=bool)
+        inside = (candidates[:, :2] >= self.bounds[:2]).all(axis=1)
+        return inside & (candidates[:, 2:] <= self.bounds[2:]).all(axis=1)
+
     def _on_leaders(self, candidates: np.ndarray) -> np.ndarray:
         """Which candidate boxes a leader taken passes through."""
         leaders, spans = self._leader_arrays()
-        around = np.concatenate([candidates[:, :2].min(axis=0), candidates[:, 2:].max(axis=0)])
-        near = leaders[_near_mask(spans, around)]
+        near = leaders[_near_mask(spans, extent(candidates))]
         if not len(near):
             return np.zeros(len(candidates), dtype=bool)
         return segments_hitting_box(near[:, 0], near[:, 1], box_columns(candidates)).any(axis=1)
@@ -209,8 +239,7 @@ class LabelScene:
         """The leaders taken and their bounding boxes (kept until they change)."""
         if self._leader_array is None:
             leaders = np.array(self.leaders, dtype=float).reshape(-1, 2, 2)
-            spans = np.concatenate([leaders.min(axis=1), leaders.max(axis=1)], axis=1)
-            self._leader_array = (leaders, spans)
+            self._leader_array = (leaders, segment_boxes(leaders))
         return self._leader_array
 
     def _taken(self) -> np.ndarray:
@@ -264,6 +293,52 @@ class LabelScene:
         if leader is not None:
             self.leaders.remove(leader)
             self._leader_array = None
+
+
+class Spots(NamedTuple):
+    """Candidate places around a point, as arrays: how far each one's direction turns
+    from the one wanted (``turn``: 0 along it, 2 against it), which of the distances
+    tried it is at (``ring``) and the ``centres`` (``(n, 2)``) of the boxes placed there."""
+
+    turn: np.ndarray
+    ring: np.ndarray
+    centres: np.ndarray
+
+
+def spots_around(
+    point: Point, half: Point, outward: Point, gaps: Sequence[float], turns: int, square: bool
+) -> Spots:
+    """Places for a box of half sides ``half`` around ``point``, in ``turns`` directions
+    (counterclockwise from the east), each at every distance of ``gaps`` in turn. With
+    ``square`` the box keeps ``gap`` from ``point`` along the axis nearer its direction
+    (beside a station's box on paper: a gap of half its side and the space between);
+    else its corner nearest ``point`` lies about ``gap`` from it (a wagon by its
+    station's marker).
+
+    >>> spots = spots_around((0, 0), (2, 1), (1, 0), [3], 4, square=True)
+    >>> spots.turn.round(6).tolist(), spots.ring.tolist(), spots.centres[:2].round(6).tolist()
+    ([0.0, 1.0, 2.0, 1.0], [0, 0, 0, 0], [[5.0, 0.0], [0.0, 4.0]])
+    >>> spots = spots_around((0, 0), (2, 1), (0, 1), [3, 5], 4, square=False)
+    >>> spots.turn[1], spots.ring[1], spots.centres[1].tolist()
+    (np.float64(1.0), np.int64(1), [7.0, 0.0])
+    """
+    along = np.repeat(_directions(turns), len(gaps), axis=0)  # each direction, every gap
+    gap = np.tile(np.asarray(gaps, dtype=float), turns)
+    dx, dy = np.abs(along[:, 0]), np.abs(along[:, 1])
+    if square:
+        reach = (gap + np.maximum(half[0] * dx, half[1] * dy)) / np.maximum(dx, dy)
+    else:
+        reach = half[0] * dx + half[1] * dy + gap
+    turn = 1 - (along[:, 0] * outward[0] + along[:, 1] * outward[1])
+    centres = np.asarray(point, dtype=float) + along * reach[:, None]
+    return Spots(turn, np.tile(np.arange(len(gaps)), turns), centres)
+
+
+@functools.cache
+def _directions(turns: int) -> np.ndarray:
+    """``turns`` unit vectors counterclockwise from the east, rows ``(cos, sin)``."""
+    angles = [2 * math.pi * k / turns for k in range(turns)]
+    return np.array([(math.cos(a), math.sin(a)) for a in angles])
 
 
 def as_segment(ends: np.ndarray) -> Segment:

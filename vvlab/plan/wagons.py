@@ -8,8 +8,6 @@ wagon would cover. Pure functions, no plotly.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
@@ -26,13 +24,12 @@ from vvlab.plan.geometry import (
     direction,
     inflate,
     line_path,
-    overlap_matrix,
     plan_points,
     plot_frame,
     segment_offsets,
-    segments_hitting_box,
     station_size,
 )
+from vvlab.plan.scene import LabelScene, LineSet, spots_around
 
 if TYPE_CHECKING:
     from vvlab.model.citymap import CityMap
@@ -70,92 +67,44 @@ def wagon_shape(indicators: int) -> tuple[Box, list[Point], Point]:
     return (-BODY / 2, -BODY / 2, right, top), boxes, text
 
 
-def points_in_box(points: np.ndarray, radii: np.ndarray, box: Box) -> np.ndarray:
-    """Which discs (centres ``points`` of shape ``(n, 2)``, ``radii``) touch the
-    rectangle, counting each disc by its bounding square.
-
-    >>> points_in_box(np.array([[0, 0], [5, 5]]), np.array([1, 1]), (1, -1, 2, 1)).tolist()
-    [True, False]
-    """
-    x, y = points[:, 0], points[:, 1]
-    return (
-        (x + radii >= box[0])
-        & (x - radii <= box[2])
-        & (y + radii >= box[1])
-        & (y - radii <= box[3])
-    )
-
-
 def _shift(box: Box, by: Point) -> Box:
     return (box[0] + by[0], box[1] + by[1], box[2] + by[0], box[3] + by[1])
 
 
-def _candidates(
-    station: Point, outward: Point, shape: Box, radius: float
-) -> Iterator[tuple[float, Point]]:
-    """Body centres (pixels) around a station with their preference (lower is better)."""
-    hw, hh = (shape[2] - shape[0]) / 2, (shape[3] - shape[1]) / 2
+COSTS = np.array([100, 1000, 8, 500])
+"""What a wagon pays for covering a station, a wagon placed before, a segment, and for
+leaving the plot area (the columns of :meth:`~vvlab.plan.scene.LabelScene.covers`)."""
+REACH = (0, 8, 18, 30, 44, 60, 80)
+"""Pixels a wagon may stand further off its station than next to it, tried in turn."""
+
+
+def wagon_scene(city: CityMap, px: dict[str, Point], frame: Frame) -> LabelScene:
+    """What a wagon should not cover, in pixels: the station markers (obstacles, 2 px
+    around them), the lines' segments (2 px), the wagons placed (3 px: taken 1 px
+    wider) and the plot area (the bounds)."""
+    radii = {sid: station_size(len(city.lines_through(sid))) / 2 for sid in px}
+    markers = [(x - radii[s], y - radii[s], x + radii[s], y + radii[s]) for s, (x, y) in px.items()]
+    segments = [
+        (line.id, frame.to_px(p), frame.to_px(q))
+        for line in city.lines
+        for a, b in pairwise(line.stations)
+        for p, q in pairwise(city.edge_path(a, b))
+    ]
+    bounds = (0.0, 0.0, frame.width, frame.height)
+    return LabelScene(markers, bounds=bounds, gap=2, lines=LineSet(segments))
+
+
+def _best_body(scene: LabelScene, station: Point, outward: Point, shape: Box, radius: float):
+    """The body centre (pixels) around a station with the lowest preference (the
+    turn from ``outward`` and the distance) plus cost (every spot scored at once)."""
+    half = ((shape[2] - shape[0]) / 2, (shape[3] - shape[1]) / 2)
     mid = ((shape[0] + shape[2]) / 2, (shape[1] + shape[3]) / 2)
-    for k in range(24):
-        angle = 2 * math.pi * k / 24
-        d = (math.cos(angle), math.sin(angle))
-        turn = 1 - (d[0] * outward[0] + d[1] * outward[1])
-        for extra in (0, 8, 18, 30, 44, 60, 80):
-            reach = hw * abs(d[0]) + hh * abs(d[1]) + radius + 4 + extra
-            centre = (station[0] + d[0] * reach, station[1] + d[1] * reach)
-            yield 4 * turn + extra / 6, (centre[0] - mid[0], centre[1] - mid[1])
-
-
-Columns = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
-"""Many boxes at once: ``(x0, y0, x1, y1)``, each a column of shape ``(m, 1)``."""
-
-
-class _Obstacles:
-    """What a wagon should not cover, in pixels: stations, segments, other wagons."""
-
-    def __init__(self, city: CityMap, px: dict[str, Point], frame: Frame):
-        self.points = np.array(list(px.values()), dtype=float)
-        self.radii = np.array([station_size(len(city.lines_through(s))) / 2 for s in px])
-        ends = [
-            (frame.to_px(p), frame.to_px(q))
-            for line in city.lines
-            for a, b in pairwise(line.stations)
-            for p, q in pairwise(city.edge_path(a, b))
-        ]
-        self.p = np.array([e[0] for e in ends], dtype=float)
-        self.q = np.array([e[1] for e in ends], dtype=float).reshape(-1, 2)
-        self.p = self.p.reshape(-1, 2)
-        self.spans = np.minimum(self.p, self.q), np.maximum(self.p, self.q)
-        self.area = (0.0, 0.0, frame.width, frame.height)
-        self.wagons: list[Box] = []
-
-    def costs(self, boxes: Columns) -> np.ndarray:
-        """The cost of covering each box, shape ``(m,)``: 100 a station, 8 a segment,
-        1000 a wagon placed before, 500 for leaving the plot area. Only the stations
-        and segments near the boxes are tested (the others cannot count)."""
-        grown = inflate(boxes, 2)
-        around = (grown[0].min(), grown[1].min(), grown[2].max(), grown[3].max())
-        near = points_in_box(self.points, self.radii, around)
-        stations = points_in_box(self.points[near], self.radii[near] + 2, boxes).sum(axis=1)
-        low, high = self.spans
-        near = (high[:, 0] >= around[0]) & (low[:, 0] <= around[2])
-        near &= (high[:, 1] >= around[1]) & (low[:, 1] <= around[3])
-        segments = segments_hitting_box(self.p[near], self.q[near], grown).sum(axis=1)
-        placed = np.array(self.wagons, dtype=float).reshape(-1, 4)
-        wagons = overlap_matrix(np.hstack(inflate(boxes, 3)), placed).sum(axis=1)
-        a = self.area
-        inside = (boxes[0] >= a[0]) & (boxes[1] >= a[1]) & (boxes[2] <= a[2]) & (boxes[3] <= a[3])
-        return 100 * stations + 8 * segments + 1000 * wagons + 500 * ~inside[:, 0]
-
-
-def _best_body(obstacles: _Obstacles, station: Point, outward: Point, shape: Box, radius: float):
-    """The body centre with the lowest preference plus cost (every spot scored at once)."""
-    spots = list(_candidates(station, outward, shape, radius))
-    prefs = np.array([pref for pref, _ in spots])
-    cx = np.array([[c[0]] for _, c in spots])
-    cy = np.array([[c[1]] for _, c in spots])
-    columns = (shape[0] + cx, shape[1] + cy, shape[2] + cx, shape[3] + cy)
-    return spots[int(np.argmin(prefs + obstacles.costs(columns)))][1]
+    spots = spots_around(station, half, outward, [radius + 4 + e for e in REACH], 24, False)
+    prefs = 4 * spots.turn + np.array(REACH)[spots.ring] / 6
+    bodies = spots.centres - mid
+    boxes = np.array(shape) + np.hstack([bodies, bodies])
+    best = bodies[int(np.argmin(prefs + scene.covers(boxes) @ COSTS))]
+    return (float(best[0]), float(best[1]))
 
 
 def place_wagons(city: CityMap, frame: Frame) -> list[Wagon]:
@@ -172,7 +121,7 @@ def place_wagons(city: CityMap, frame: Frame) -> list[Wagon]:
     [('A', 'harbour', 2), ('B', 'north', 2), ('C', 'airport', 1), ('D', 'lake', 1)]
     """
     px = {sid: frame.to_px((s.x, s.y)) for sid, s in city.stations.items()}
-    obstacles = _Obstacles(city, px, frame)
+    scene = wagon_scene(city, px, frame)
     wagons = []
     for line in city.lines:
         first = line.stations[0]
@@ -180,9 +129,9 @@ def place_wagons(city: CityMap, frame: Frame) -> list[Wagon]:
         outward = direction(frame.to_px(leaving), px[first])
         shape, boxes, text = wagon_shape(line.indicators)
         radius = station_size(len(city.lines_through(first))) / 2
-        body = _best_body(obstacles, px[first], outward, shape, radius)
+        body = _best_body(scene, px[first], outward, shape, radius)
         box = _shift(shape, body)
-        obstacles.wagons.append(box)
+        scene.take(inflate(box, 1))
         corners = frame.to_map((box[0], box[1])), frame.to_map((box[2], box[3]))
         wagons.append(
             Wagon(

@@ -20,7 +20,6 @@ on a line that does not stop there, :func:`layout_plan` raises
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING
@@ -39,7 +38,7 @@ from vvlab.plan.geometry import (
     segment_offsets,
 )
 from vvlab.plan.names import Name, NameStyle, place_names
-from vvlab.plan.scene import LabelScene, LineSet, NamedSegment
+from vvlab.plan.scene import LabelScene, LineSet, NamedSegment, spots_around
 from vvlab.printing.fonts import PAPER
 from vvlab.printing.page import INK, Polyline, Rect, Shape, Text
 
@@ -230,23 +229,21 @@ def _check(
     raise SheetLayoutError(message, pairs, covers)
 
 
-def _around(box: Box, w: float, h: float, outward: tuple[float, float]) -> Iterator[Box]:
+TAG_REACH = (0.8, 2.5, 5.0, 8.0, 12.0, 17.0, 23.0)
+"""Free mm between a station's box and its line's tag, tried in turn (on a compact
+schematic layout the nearest spots are often taken; a leader joins a tag that stands
+off)."""
+
+
+def _around(box: Box, w: float, h: float, outward: tuple[float, float]) -> list[Box]:
     """Boxes of ``w`` × ``h`` mm around ``box``, nearest first, then in the
     directions closest to ``outward`` first."""
-    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-    half = (box[2] - box[0]) / 2
-    spots = []
-    for k in range(16):
-        angle = 2 * math.pi * k / 16
-        d = (math.cos(angle), math.sin(angle))
-        turn = 1 - (d[0] * outward[0] + d[1] * outward[1])
-        for step, extra in enumerate((0.8, 2.5, 5.0, 8.0, 12.0, 17.0, 23.0)):
-            reach = half + extra + max(w / 2 * abs(d[0]), h / 2 * abs(d[1]))
-            reach /= max(abs(d[0]), abs(d[1]))
-            x, y = cx + d[0] * reach, cy + d[1] * reach
-            spots.append((step * 3 + turn, (x - w / 2, y - h / 2, x + w / 2, y + h / 2)))
-    spots.sort(key=lambda spot: spot[0])
-    return (spot for _, spot in spots)
+    centre, half = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), (box[2] - box[0]) / 2
+    spots = spots_around(centre, (w / 2, h / 2), outward, [half + e for e in TAG_REACH], 16, True)
+    x, y = spots.centres[np.argsort(spots.ring * 3 + spots.turn, kind="stable")].T
+    return [
+        tuple(box) for box in np.stack([x - w / 2, y - h / 2, x + w / 2, y + h / 2], 1).tolist()
+    ]
 
 
 def _tag(line_id: str, color: str, box: Box, filled: bool) -> list[Shape]:
@@ -274,7 +271,7 @@ def _end_tags(city: CityMap, boxes, paths, scene: LabelScene) -> tuple[list[Shap
             (line.stations[0], (path[1], path[0]), True),
             (line.stations[-1], (path[-2], path[-1]), False),
         ):
-            spots = list(_around(boxes[end], w, h, direction(inner, outer)))
+            spots = _around(boxes[end], w, h, direction(inner, outer))
             k = scene.choose(spots, {line.id})  # off the lines, else on its own only
             if k is None:
                 unplaced.append(line.id)

@@ -15,6 +15,7 @@ from vvlab.viz.plan import (
     FONT,
     INK,
     STAR_FILL,
+    at_stations,
     completed_traces,
     line_traces,
     plan_axes,
@@ -67,20 +68,14 @@ def crossed_trace(city: CityMap, sheet: Sheet, axes: tuple[str, str] = ("x", "y"
     """An X over every crossed station of the sheet."""
     ids = [s for s, m in sheet.marks.items() if m == "X"]
     return go.Scatter(
-        x=[city.stations[s].x for s in ids],
-        y=[city.stations[s].y for s in ids],
         mode="markers",
-        name="crossed",
-        showlegend=False,
         marker={
             "symbol": "x-thin",
             "size": [station_size(len(city.lines_through(s))) + 3 for s in ids],
             "line": {"color": INK, "width": 2.5},
         },
         hoverinfo="skip",
-        meta={"role": "crossed", "ids": ids},
-        xaxis=axes[0],
-        yaxis=axes[1],
+        **at_stations(city, ids, "crossed", axes),
     )
 
 
@@ -88,11 +83,7 @@ def stars_trace(city: CityMap, sheet: Sheet, axes: tuple[str, str] = ("x", "y"))
     """The star numbers written on the sheet, each in its station."""
     ids = [s for s, m in sheet.marks.items() if m != "X"]
     return go.Scatter(
-        x=[city.stations[s].x for s in ids],
-        y=[city.stations[s].y for s in ids],
         mode="markers+text",
-        name="stars",
-        showlegend=False,
         marker={
             "symbol": "circle",
             "size": [max(15, station_size(len(city.lines_through(s))) + 2) for s in ids],
@@ -103,9 +94,7 @@ def stars_trace(city: CityMap, sheet: Sheet, axes: tuple[str, str] = ("x", "y"))
         textfont={"size": 10, "color": INK, "family": FONT},
         hovertext=[f"{city.stations[s].name}: star {sheet.marks[s]}" for s in ids],
         hoverinfo="text",
-        meta={"role": "stars", "ids": ids},
-        xaxis=axes[0],
-        yaxis=axes[1],
+        **at_stations(city, ids, "stars", axes),
     )
 
 

@@ -164,83 +164,57 @@ def plan_naming(city: CityMap, geo: MapGeometry, frame: Frame | None = None) -> 
     )
 
 
-def name_boxes(city: CityMap, geo: MapGeometry, frame: Frame | None = None) -> dict[str, Box]:
-    """The box of each name of :func:`placed_names`, by station id.
-
-    >>> import vvlab
-    >>> from vvlab.plan.wagons import map_geometry
-    >>> city = vvlab.load_map("tutorial")
-    >>> list(name_boxes(city, map_geometry(city)))[:2]
-    ['central', 'park']
-    """
-    return {s: name.box for s, name in placed_names(city, geo, frame).items()}
-
-
-def names_trace(
-    names: dict[str, Name], frame: Frame, axes: tuple[str, str] = ("x", "y")
-) -> go.Scatter:
-    """A text trace writing each name centred in its box (pixels of ``frame``);
-    ``meta`` holds the station ``ids`` and pixel ``boxes`` (``role`` ``"names"``).
-    No hover: the station under a name has it. :func:`names_spec` as a trace.
-
-    >>> trace = names_trace({"a": Name("Alpha", (0, 0, 40, 12))}, Frame(0, 0, 0.5, 90, 90))
-    >>> list(trace.text), list(trace.x), trace.meta["ids"]
-    (['Alpha'], [10.0], ['a'])
-    """
-    return go.Scatter(names_spec(names, frame, axes))
-
-
 def names_spec(
     names: dict[str, Name], frame: Frame, axes: tuple[str, str] = ("x", "y")
 ) -> dict[str, Any]:
-    """:func:`names_trace` as plotly JSON, built without plotly checking it (the map
-    editor redraws it on every edit).
+    """A text trace, as plotly JSON, writing each name centred in its box (pixels of
+    ``frame``); ``meta`` holds the station ``ids`` and pixel ``boxes`` (``role``
+    ``"names"``). No hover: the station under a name has it. Built without plotly
+    checking it (the map editor redraws it on every edit).
 
     >>> spec = names_spec({"a": Name("Alpha", (0, 0, 40, 12))}, Frame(0, 0, 0.5, 90, 90))
+    >>> spec["text"], spec["x"], spec["meta"]["ids"]
+    (['Alpha'], [10.0], ['a'])
     >>> go.Scatter(spec).to_plotly_json() == spec
     True
     """
     boxes = [name.box for name in names.values()]
     centres = [frame.to_map(((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)) for b in boxes]
     return {
-        "hoverinfo": "skip",
-        "meta": {"role": "names", "ids": list(names), "boxes": boxes},
+        **_spec("names", "station names", axes, ids=list(names), boxes=boxes),
         "mode": "text",
-        "name": "station names",
-        "showlegend": False,
         "text": [name.text for name in names.values()],
         "textfont": {"color": INK, "family": FONT, "size": [n.size for n in names.values()]},
         "textposition": "middle center",
         "x": [c[0] for c in centres],
-        "xaxis": axes[0],
         "y": [c[1] for c in centres],
+    }
+
+
+def _spec(role: str, name: str, axes: tuple[str, str], **meta: Any) -> dict[str, Any]:
+    """What the names' and the leaders' traces share: no hover, no legend entry."""
+    return {
+        "hoverinfo": "skip",
+        "meta": {"role": role, **meta},
+        "name": name,
+        "showlegend": False,
+        "xaxis": axes[0],
         "yaxis": axes[1],
         "type": "scatter",
     }
 
 
-def leaders_trace(
-    names: dict[str, Name], frame: Frame, axes: tuple[str, str] = ("x", "y")
-) -> go.Scatter:
-    """The leader lines of the names set apart (``role`` ``"leaders"``; no points when
-    every name sits beside its station). :func:`leaders_spec` as a trace.
-
-    >>> name = Name("Alpha", (0, 0, 40, 12), ((0, 0), (2, 2)))
-    >>> list(leaders_trace({"a": name}, Frame(0, 0, 0.5, 90, 90)).x)
-    [0.0, 1.0, None]
-    """
-    return go.Scatter(leaders_spec(names, frame, axes))
-
-
 def leaders_spec(
     names: dict[str, Name], frame: Frame, axes: tuple[str, str] = ("x", "y")
 ) -> dict[str, Any]:
-    """:func:`leaders_trace` as plotly JSON, built without plotly checking it.
+    """The leader lines of the names set apart, as plotly JSON (``role``
+    ``"leaders"``; no points when every name sits beside its station), built without
+    plotly checking it.
 
     >>> name = Name("Alpha", (0, 0, 40, 12), ((0, 0), (2, 2)))
     >>> spec = leaders_spec({"a": name}, Frame(0, 0, 0.5, 90, 90))
-    >>> go.Scatter(spec).to_plotly_json() == spec
-    True
+    >>> spec["x"], go.Scatter(spec).to_plotly_json() == spec
+    ([0.0, 1.0, None], True)
     """
     xs: list[float | None] = []
     ys: list[float | None] = []
@@ -250,17 +224,11 @@ def leaders_spec(
             xs += [x0, x1, None]
             ys += [y0, y1, None]
     return {
-        "hoverinfo": "skip",
+        **_spec("leaders", "name leaders", axes),
         "line": {"color": LEADER_COLOR, "width": 0.8},
-        "meta": {"role": "leaders"},
         "mode": "lines",
-        "name": "name leaders",
-        "showlegend": False,
         "x": xs,
-        "xaxis": axes[0],
         "y": ys,
-        "yaxis": axes[1],
-        "type": "scatter",
     }
 
 
@@ -273,7 +241,7 @@ def station_names(
 ) -> list[go.Scatter]:
     """The names of :func:`placed_names` (or ``placed``, placed before), placed for
     ``frame`` (the pixels the figure shows; by default ``geo.frame``): their leader
-    lines (:func:`leaders_trace`) and the text (:func:`names_trace`).
+    lines (:func:`leaders_spec`) and the text (:func:`names_spec`).
 
     >>> import vvlab
     >>> from vvlab.plan.wagons import map_geometry
@@ -284,4 +252,7 @@ def station_names(
     """
     frame = frame or geo.frame
     placed = placed if placed is not None else placed_names(city, geo, frame)
-    return [leaders_trace(placed, frame, axes), names_trace(placed, frame, axes)]
+    return [
+        go.Scatter(leaders_spec(placed, frame, axes)),
+        go.Scatter(names_spec(placed, frame, axes)),
+    ]

@@ -82,6 +82,35 @@ def _axes(axes: tuple[str, str]) -> dict[str, str]:
     return {"xaxis": axes[0], "yaxis": axes[1]}
 
 
+def along_line(
+    geo: MapGeometry, line_id: str, role: str, axes: tuple[str, str], **meta: Any
+) -> dict[str, Any]:
+    """The keywords of a trace drawn along a line's path: its points, its legend group,
+    ``meta`` with the ``role``, the ``line`` and ``meta``, on ``axes``."""
+    xs, ys = zip(*geo.paths[line_id], strict=True)
+    return {
+        "x": list(xs),
+        "y": list(ys),
+        "mode": "lines",
+        "legendgroup": line_id,
+        "meta": {"role": role, "line": line_id, **meta},
+        **_axes(axes),
+    }
+
+
+def at_stations(city: CityMap, ids: list[str], role: str, axes: tuple[str, str]) -> dict[str, Any]:
+    """The keywords of a trace of points at the stations ``ids``: named ``role``, no
+    legend entry, ``meta`` with the ``role`` and the ``ids``, on ``axes``."""
+    return {
+        "x": [city.stations[s].x for s in ids],
+        "y": [city.stations[s].y for s in ids],
+        "name": role,
+        "showlegend": False,
+        "meta": {"role": role, "ids": ids},
+        **_axes(axes),
+    }
+
+
 def line_traces(
     city: CityMap,
     geo: MapGeometry,
@@ -94,20 +123,14 @@ def line_traces(
     sharing a segment side by side."""
     traces = []
     for line in city.lines if lines is None else lines:
-        xs, ys = zip(*geo.paths[line.id], strict=True)
         traces.append(
             go.Scatter(
-                x=list(xs),
-                y=list(ys),
-                mode="lines",
                 name=line_label(line, LEGEND_CHARS),
-                legendgroup=line.id,
                 showlegend=showlegend,
                 opacity=opacity,
                 line={"color": line.color, "width": LINE_WIDTH},
                 hoverinfo="skip",
-                meta={"role": "line", "line": line.id},
-                **_axes(axes),
+                **along_line(geo, line.id, "line", axes),
             )
         )
     return traces
@@ -120,22 +143,16 @@ def completed_traces(
     traces = []
     for line_id, done in sheet.completed.items():
         line = city.line(line_id)
-        xs, ys = zip(*geo.paths[line_id], strict=True)
         traces.append(
             go.Scatter(
-                x=list(xs),
-                y=list(ys),
-                mode="lines",
                 name=f"{line.id} completed",
-                legendgroup=line.id,
                 showlegend=False,
                 opacity=0.35,
                 line={"color": line.color, "width": LINE_WIDTH + 9},
                 hovertext=f"{line.id} completed on turn {done.turn}: {done.kind} bonus "
                 f"+{done.points}",
                 hoverinfo="text",
-                meta={"role": "completed", "line": line.id, "bonus": done.kind},
-                **_axes(axes),
+                **along_line(geo, line_id, "completed", axes, bonus=done.kind),
             )
         )
     return traces
@@ -193,11 +210,7 @@ def station_trace(
         template += "<br>%{customdata[3]}"
     text, hover = station_marks(city, sheet)
     return go.Scatter(
-        x=[city.stations[s].x for s in ids],
-        y=[city.stations[s].y for s in ids],
         mode="markers+text",
-        name="stations",
-        showlegend=False,
         marker={
             "size": [station_size(n) for n in through],
             "color": color if color is not None else "#FFFFFF",
@@ -208,8 +221,7 @@ def station_trace(
         textfont={"size": 9, "color": INK, "family": FONT},
         customdata=hover,
         hovertemplate=template + "<extra></extra>",
-        meta={"role": "stations", "ids": ids},
-        **_axes(axes),
+        **at_stations(city, ids, "stations", axes),
     )
 
 

@@ -139,7 +139,8 @@ def test_print_sheet_writes_beside_the_city_and_asks_before_replacing(tmp_path) 
 
 
 def test_quick_balance_figures_are_as_wide_as_the_canvas_with_their_legends_inside() -> None:
-    from vvlab.viz.layout import legend_fits
+    from legend_check import legend_fits
+
     from vvlab.widgets.editor.canvas import WIDTH
 
     editor = MapEditor("berlin")

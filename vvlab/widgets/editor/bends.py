@@ -13,15 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any
 
 import numpy as np
 
 from vvlab.model.edges import FORMAT_BENDS, MAX_BENDS, edge_key
 from vvlab.model.validate import FORMAT
-from vvlab.model.validate_json import is_finite_number, is_json_number
 from vvlab.plan.geometry import clip_segments
-from vvlab.widgets.editor.history import EditError, EditHistory, MapData
+from vvlab.widgets.editor.history import EditError, EditHistory, MapData, placed
 
 Point = tuple[float, float]
 
@@ -110,17 +108,12 @@ def edge_paths(data: MapData) -> dict[tuple[str, str], list[Point]]:
     for line in data.get("lines") or ():
         for a, b in pairwise(line.get("stations") or ()):
             ends = [stations.get(a, {}), stations.get(b, {})]
-            if edge_key(a, b) in seen or a == b or not all(_placed(s) for s in ends):
+            if edge_key(a, b) in seen or a == b or not all(placed(s) for s in ends):
                 continue
             seen.add(edge_key(a, b))
             ends_xy = [(s["x"], s["y"]) for s in ends]
             paths[a, b] = [ends_xy[0], *oriented_bends(data, a, b), ends_xy[1]]
     return paths
-
-
-def _placed(station: dict[str, Any]) -> bool:
-    xy = (station.get("x"), station.get("y"))
-    return all(is_json_number(v) and is_finite_number(v) for v in xy)
 
 
 class BendEdits:

@@ -32,8 +32,9 @@ from vvlab.viz.maps import map_title, plan_traces
 from vvlab.viz.names import placed_names
 from vvlab.viz.plan import plan_axes, plan_layout, wagon_links
 from vvlab.widgets.editor.bends import edge_paths
+from vvlab.widgets.editor.history import placed
 from vvlab.widgets.editor.sketch import canvas_frame, sketch_traces
-from vvlab.widgets.editor.viewrange import BLANK_EXTENT, ViewRange, content_box, finite
+from vvlab.widgets.editor.viewrange import BLANK_EXTENT, ViewRange, content_box
 
 if TYPE_CHECKING:
     from vvlab.widgets.editor.controller import MapEditorController
@@ -53,8 +54,8 @@ def grid_extent(stations: dict[str, dict[str, Any]], step: float) -> tuple[float
     >>> grid_extent({"a": {"x": -2, "y": 1}, "b": {"x": 5.5, "y": 14}}, 1)
     (-5.0, -2.0, 20.0, 17.0)
     """
-    xs = [float(s["x"]) for s in stations.values() if finite(s.get("x"), s.get("y"))]
-    ys = [float(s["y"]) for s in stations.values() if finite(s.get("x"), s.get("y"))]
+    xs = [float(s["x"]) for s in stations.values() if placed(s)]
+    ys = [float(s["y"]) for s in stations.values() if placed(s)]
     bx0, by0, bx1, by1 = BLANK_EXTENT
     return (
         float(min([bx0, *(math.floor(x / step) - 3 for x in xs)]) * step),

@@ -13,10 +13,24 @@ from collections.abc import Callable
 from typing import Any
 
 from vvlab.model.edges import drop_stale_bends
+from vvlab.model.validate_json import is_finite_number, is_json_number
 
 MapData = dict[str, Any]
 MAX_UNDO = 500
 """Edits kept for undo."""
+
+
+def placed(station: dict[str, Any]) -> bool:
+    """True when a station of the edited data has a place: its ``x`` and ``y`` are
+    finite JSON numbers (a draft's station may lack them, or a file give anything).
+
+    >>> placed({"x": 1, "y": 2.5}), placed({"x": True, "y": 0}), placed({"y": 0})
+    (True, False, False)
+    >>> placed({"x": float("nan"), "y": 0}), placed({"x": 10**400, "y": 0})
+    (False, False)
+    """
+    xy = (station.get("x"), station.get("y"))
+    return all(is_json_number(v) and is_finite_number(v) for v in xy)
 
 
 class EditError(ValueError):

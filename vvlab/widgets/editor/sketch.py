@@ -18,7 +18,7 @@ from vvlab.plan.names import Name
 from vvlab.plan.relabel import Naming, place_naming
 from vvlab.viz.names import key_stations, leaders_spec, names_spec, rank_stations
 from vvlab.viz.plan import FONT, INK, LEGEND_CHARS, STATION_HOVER, legend_label
-from vvlab.widgets.editor.viewrange import finite
+from vvlab.widgets.editor.history import placed
 
 SKETCH_GREY = "#9A9A9A"
 
@@ -37,7 +37,7 @@ def canvas_frame(box: Box, width: int, height: int) -> Frame:
 
 def known_stations(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
     """A draft's stations that have a place (finite x and y), by id."""
-    return {sid: s for sid, s in data["stations"].items() if finite(s.get("x"), s.get("y"))}
+    return {sid: s for sid, s in data["stations"].items() if placed(s)}
 
 
 def _routes(data: dict[str, Any], stations: dict[str, Any]) -> list[list[str]]:

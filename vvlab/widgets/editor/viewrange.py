@@ -4,10 +4,10 @@ kept while the content fits in it, and the content it must cover (:func:`content
 
 from __future__ import annotations
 
-import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from vvlab.plan.geometry import Box
+from vvlab.widgets.editor.history import placed
 
 if TYPE_CHECKING:
     from vvlab.plan.wagons import MapGeometry
@@ -33,9 +33,7 @@ def content_box(ed: MapEditorController, geo: MapGeometry | None = None) -> Box 
     (-2.0, -2.0, 6.0, 4.0)
     """
     pts = [
-        (float(s["x"]), float(s["y"]))
-        for s in ed.history.data["stations"].values()
-        if finite(s.get("x"), s.get("y"))
+        (float(s["x"]), float(s["y"])) for s in ed.history.data["stations"].values() if placed(s)
     ]
     if geo is not None:
         for wagon in geo.wagons.values():
@@ -93,14 +91,3 @@ class ViewRange:
     def fit(self) -> None:
         """Forget the view: the next :meth:`update` fits the content."""
         self.box = None
-
-
-def finite(*values: Any) -> bool:
-    """True when every value is a finite int or float (not a bool).
-
-    >>> finite(1, 2.5), finite(True), finite(float("nan"))
-    (True, False, False)
-    """
-    return all(
-        isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in values
-    )
