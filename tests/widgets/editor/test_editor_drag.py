@@ -139,3 +139,25 @@ def test_pinned_stations_stay_put_when_the_layout_is_tidied(editor: MapEditor) -
     assert editor.controller.data["format"] == "vvlab-map/1"
     editor.undo_button.click()
     assert editor.controller.bend_edits.bends("lake", "park") == [(3, -2)]
+
+
+def test_each_canvas_has_a_class_of_its_own_in_every_kernel() -> None:
+    """Two notebooks run two kernels: a counter per kernel gave both editors the same
+    class, and the script of one found the other's canvas and took its clicks."""
+    import subprocess
+    import sys
+
+    from vvlab.widgets.editor.drag import StationDrag
+
+    script = (
+        "from vvlab.widgets.editor.drag import StationDrag\n"
+        "print(StationDrag(lambda *a: None, print).target)"
+    )
+    kernels = {
+        subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, check=True
+        ).stdout.strip()
+        for _ in range(2)
+    }
+    here = {StationDrag(lambda *a: None, print).target for _ in range(2)}
+    assert len(kernels | here) == 4 and all(t.startswith("vvlab-canvas-") for t in kernels)
