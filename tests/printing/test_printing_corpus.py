@@ -44,6 +44,20 @@ def test_every_feed_prints_laid_out_and_names_any_unnamed_station(feed, paper, m
     assert bool(said) == bool(left_out)
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("seed", [21, 24])
+def test_generated_cities_with_wide_bundles_print_laid_out(seed, paper):
+    """Four lines side by side into a station widen its box: the layout keeps other
+    stations a unit further from it, so the sheet still prints."""
+    from vvlab.model.generate import generate_city
+
+    city = laid_out_result(generate_city(8 + seed % 3, 60 + (7 * seed) % 31, seed=seed)).city
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SheetWarning)
+        page = sheet_page(city, paper=paper)
+    assert len(page.rects("station")) == len(city.stations)
+
+
 def test_a_station_left_unnamed_is_named_in_the_warning(monkeypatch):
     import vvlab.printing.sheet as sheet
 

@@ -47,6 +47,7 @@ class OctiGrid:
         """The piece of path through each node (FREE, BORDER or a piece number)."""
         self.vertex = [FREE] * size
         self.crowd = [0] * size
+        self.stations: set[int] = set()
         """How many stations are within ``spacing - 1`` (Chebyshev) of each node."""
         self.diagonal_used = bytearray(size)
         self.diagonal_allowed = bytearray([3]) * size
@@ -94,11 +95,25 @@ class OctiGrid:
         w = self.width
         return [(node, 0), (node - 1, 1), (node - w, 1), (node - 1 - w, 0)]
 
-    def free_for_station(self, node: int) -> bool:
-        """True if a station may be placed at ``node``."""
+    def free_for_station(self, node: int, spacing: int = 0) -> bool:
+        """True if a station may be placed at ``node`` (``spacing`` units, if more than
+        the grid's, from every station)."""
         if not self.passable(node) or self.crowd[node]:
             return False
-        return not any(self.diagonal_used[cell] for cell, _ in self._corner_cells(node))
+        if any(self.diagonal_used[cell] for cell, _ in self._corner_cells(node)):
+            return False
+        return spacing <= self.spacing or not any(
+            m in self.stations for m in self._window(node, spacing - 1)
+        )
+
+    def _window(self, node: int, reach: int) -> list[int]:
+        """The nodes within ``reach`` (Chebyshev) of ``node``, inside the grid."""
+        x, y = self.point(node)
+        return [
+            self.node(px, py)
+            for px in range(max(x - reach, -1), min(x + reach, self.width - 2) + 1)
+            for py in range(max(y - reach, -1), min(y + reach, self.height - 2) + 1)
+        ]
 
     def free_ports(self, node: int) -> int:
         """How many directions a path could still leave ``node`` in."""
@@ -107,19 +122,17 @@ class OctiGrid:
             for d, step in enumerate(self.offset)
         )
 
-    def place(self, node: int, vertex: int, station: bool) -> None:
-        """Put ``vertex`` at ``node``; a station keeps other stations and the paths'
-        diagonals from coming close."""
+    def place(self, node: int, vertex: int, station: bool, spacing: int = 0) -> None:
+        """Put ``vertex`` at ``node``; a station keeps other stations (``spacing`` units
+        away, or the grid's) and the paths' diagonals from coming close."""
         self.vertex[node] = vertex
         if not station:
             return
+        self.stations.add(node)
         for cell, kind in self._corner_cells(node):
             self.diagonal_allowed[cell] &= 1 << kind
-        reach = self.spacing - 1
-        x, y = self.point(node)
-        for px in range(max(x - reach, -1), min(x + reach, self.width - 2) + 1):
-            for py in range(max(y - reach, -1), min(y + reach, self.height - 2) + 1):
-                self.crowd[self.node(px, py)] += 1
+        for near in self._window(node, max(spacing, self.spacing) - 1):
+            self.crowd[near] += 1
 
     def take(self, path: list[int], piece: int) -> None:
         """Mark the nodes between the ends of ``path`` and its diagonals as used."""

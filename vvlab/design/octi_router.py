@@ -23,7 +23,7 @@ import numpy as np
 from vvlab.design.octi_grid import FREE, OctiGrid, turn
 from vvlab.design.schematic_network import Network
 
-__all__ = ["COSTS", "MARGIN", "REACH", "SEARCH", "Costs", "Router", "moves_table"]
+__all__ = ["COSTS", "MARGIN", "REACH", "SEARCH", "WIDE_BUNDLE", "Costs", "Router", "moves_table"]
 
 MARGIN = 4
 """Free grid units around the geography."""
@@ -51,6 +51,11 @@ class Costs:
     crowd: float = 1.0
     reserve: float = 1.0
 
+
+WIDE_BUNDLE = 4
+"""Lines side by side into a station from which its box on the printed sheet grows
+beyond 6.5 mm (``vvlab.printing.plan.box_side``): such a station keeps other stations a
+grid unit further away."""
 
 COSTS = Costs()
 """The default prices."""
@@ -84,6 +89,12 @@ class Router:
         self.moves = moves_table(self.grid, costs)
         self.tight: dict[int, set[int]] = {}
         self.kept: dict[int, list[int]] = {}
+        self.spacing = [
+            spacing + (max((network.lines[p] for p in r), default=0) >= WIDE_BUNDLE)
+            for r in network.rotation
+        ]
+        """Per vertex: how far other stations keep from it (a unit more round a station
+        that many lines run into side by side: its box on the sheet is wider)."""
 
     def _crowd(self, v: int, amount: float) -> None:
         """Make the nodes around station v's home dearer to pass (or not any more)."""
@@ -117,12 +128,16 @@ class Router:
 
     def _settles(self, v: int, node: int) -> bool:
         grid = self.grid
-        free = grid.free_for_station(node) if self.is_station(v) else grid.passable(node)
+        free = (
+            grid.free_for_station(node, self.spacing[v])
+            if self.is_station(v)
+            else grid.passable(node)
+        )
         return free and grid.free_ports(node) >= len(self.network.rotation[v])
 
     def place(self, v: int, node: int) -> None:
         self.at[v] = node
-        self.grid.place(node, v, self.is_station(v))
+        self.grid.place(node, v, self.is_station(v), self.spacing[v])
         if self.is_station(v):
             self._crowd(v, -self.costs.crowd)
         self._guard([node])
