@@ -65,11 +65,13 @@ __all__ = ["SchematicResult", "SchematicWarning", "schematic", "schematic_layout
 TRIES = (
     (2.0, 0.65, 0.0),
     (1.5, 0.65, 0.0),
+    (2.0, 0.5, 0.0),
     (1.5, 0.65, 1.0),
     (2.0, 0.65, 1.0),
-    (1.5, 0.5, 1.0),
-    (2.5, 0.65, 0.0),
+    (2.5, 0.65, 1.0),
+    (2.5, 0.5, 1.0),
     (2.0, 1.0, 0.0),
+    (3.0, 0.65, 0.0),
     (3.0, 1.0, 0.0),
 )
 """The ways to read the geography tried in turn, as (grid units per median edge, power,
