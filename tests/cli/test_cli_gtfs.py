@@ -82,14 +82,13 @@ def test_a_bad_feed_exits_2_naming_the_file(tmp_path, capsys) -> None:
     assert not out.exists()
 
 
-def test_schematic_without_the_layout_says_what_is_missing(tmp_path, capsys, monkeypatch) -> None:
-    import vvlab.design
+def test_schematic_lays_the_imported_city_out_keeping_every_rule(tmp_path) -> None:
+    from vvlab.design import from_gtfs, layout_violations
+    from vvlab.model import load_map
 
-    monkeypatch.delattr(vvlab.design, "schematic", raising=False)
     out = tmp_path / "x.json"
-    assert run(["import-gtfs", str(PRAGUE), "--out", str(out), "--schematic"])[0] == 2
-    assert "--schematic needs vvlab.design.schematic" in capsys.readouterr().err
-    assert not out.exists()
+    assert run(["import-gtfs", str(PRAGUE), "--out", str(out), "--schematic"])[0] == 0
+    assert layout_violations(load_map(out), from_gtfs(PRAGUE)) == []
 
 
 def test_schematic_lays_the_city_out(tmp_path, monkeypatch) -> None:

@@ -42,7 +42,9 @@ def cmd_import_gtfs(args: argparse.Namespace, out: TextIO) -> int:
     from vvlab.model.io import save_map
 
     check_target(args.out, args.force)
-    layout = _schematic() if args.schematic else None
+    import vvlab.design
+
+    layout = vvlab.design.schematic if args.schematic else None
     city = from_gtfs(
         args.feed,
         split_list(args.routes, "--routes") if args.routes else None,
@@ -92,16 +94,3 @@ def _route_types(text: str) -> list[int]:
     except ValueError:
         msg = f"--route-types takes GTFS route_type numbers such as 1,0, not {text!r}"
         raise ValueError(msg) from None
-
-
-def _schematic():
-    """``vvlab.design.schematic``, or an ``ImportError`` saying it is missing."""
-    import vvlab.design
-
-    layout = getattr(vvlab.design, "schematic", None)
-    if not callable(layout):
-        raise ImportError(
-            "--schematic needs vvlab.design.schematic (the schematic layout), which this "
-            "version of vvlab does not have; import without --schematic"
-        )
-    return layout
