@@ -49,7 +49,8 @@ class WriteRefused(ValueError):
 
 def check_target(path: str | os.PathLike[str], overwrite: bool = False) -> Path:
     """The file that writing ``path`` would replace (links followed), once it is known
-    to be safe: ``WriteRefused`` for a device, FIFO, socket, folder or read-only file,
+    to be safe: ``WriteRefused`` for a device, FIFO, socket, folder or read-only file
+    (or a path ending in a separator, which names a folder even before it exists),
     ``FileExistsError`` for an existing file unless ``overwrite``.
 
     >>> import tempfile
@@ -63,7 +64,13 @@ def check_target(path: str | os.PathLike[str], overwrite: bool = False) -> Path:
     Traceback (most recent call last):
     ...
     FileExistsError: ... exists (give overwrite=True, or --force on the command line, to replace it)
+    >>> check_target(f"{folder}/new/")
+    Traceback (most recent call last):
+    ...
+    vvlab.model.files.WriteRefused: .../new/ names a folder: give a file name to write
     """
+    if os.fspath(path).endswith(("/", os.sep)):
+        raise WriteRefused(f"{os.fspath(path)} names a folder: give a file name to write")
     target = Path(os.path.realpath(path))
     try:
         info = target.stat()

@@ -17,7 +17,18 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from vvlab.printing.page import GREY, INK, Circle, Page, Polyline, Rect, Shape, Text, paper_size
+from vvlab.printing.page import (
+    GREY,
+    INK,
+    Circle,
+    Page,
+    Polyline,
+    Rect,
+    Shape,
+    Text,
+    check_format,
+    paper_size,
+)
 
 if TYPE_CHECKING:
     from vvlab.engine.cards import Card
@@ -141,6 +152,7 @@ def write_cards(
 
     if str(path).lower().endswith(".svg"):
         raise ValueError("cards are written as PDF (several pages): give a .pdf file")
+    check_format(path)
     check_target(path, overwrite)
     pages = card_pages(ruleset, paper)
     return atomic_write(path, to_pdf(pages, title="vvlab cards"), overwrite=overwrite)

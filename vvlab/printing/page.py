@@ -25,7 +25,9 @@ ValueError: unknown paper size 'a3': choose a4 or letter
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from vvlab.plan.geometry import Box
 
@@ -149,3 +151,19 @@ class Page:
 
     def texts(self) -> list[str]:
         return [s.text for s in self.shapes if isinstance(s, Text)]
+
+
+def check_format(path: str | os.PathLike[str]) -> None:
+    """``ValueError`` for a file name that promises another format than the PDF or SVG
+    a sheet or deck is written as (``sheet.png`` would hold a PDF).
+
+    >>> check_format("berlin.pdf"), check_format("cards.SVG")
+    (None, None)
+    >>> check_format("berlin.png")
+    Traceback (most recent call last):
+    ...
+    ValueError: a sheet is written as PDF (.pdf) or SVG (.svg), not .png
+    """
+    suffix = Path(path).suffix.lower()
+    if suffix not in ("", ".pdf", ".svg"):
+        raise ValueError(f"a sheet is written as PDF (.pdf) or SVG (.svg), not {suffix}")

@@ -21,7 +21,7 @@ import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from vvlab.printing.page import GREY, Page, Text, paper_size
+from vvlab.printing.page import GREY, Page, Text, check_format, paper_size
 from vvlab.printing.panel import layout_panel
 from vvlab.printing.plan import ADVICE, SCHEMATIC_ADVICE, PlanLayout, layout_plan
 
@@ -144,6 +144,7 @@ def write_sheet(
     from vvlab.printing.svg import to_svg
 
     svg = str(path).lower().endswith(".svg")
+    check_format(path)
     _check_copies(copies, svg)
     check_target(path, overwrite)
     page = sheet_page(city, paper=paper, ruleset=ruleset, schematic=schematic)
