@@ -3,6 +3,15 @@ picker), indicator boxes and bonus pair; extend, shorten, reverse or delete it.
 
 Like the bars of :mod:`vvlab.widgets.editor.toolbars`, :class:`LineBar` holds its
 ``editor``, acts through ``editor.act`` and shows the controller in ``refresh()``.
+
+Nothing typed is lost, however fast the user is. The browser sends each change of a
+widget as a message of its own: the pick of a line, then what is typed, then the click
+on Apply. The fields are filled from the map only when the picked line, or what the
+map holds for it, changes; a redraw after any other action leaves what is typed alone.
+Each field sends what is typed as it is typed (``continuous_update``): the kernel
+receives it after the pick and before the click, so that a late fill of the fields
+(the answer to the pick, reaching the page after the user began to type) cannot
+replace it, and Apply reads what the boxes show.
 """
 
 from __future__ import annotations
@@ -41,15 +50,17 @@ class LineBar:
         self.editor = editor
         controller = editor.controller
         self.line_select = w.Dropdown(options=[], description="line")
-        self.line_select.observe(lambda _: self._fill_fields(), names="value")
-        self.line_id = text("id", "160px")
-        self.line_name = text("name", "200px")
+        self.line_select.observe(self._picked, names="value")
+        self._offering = False  # True while the offered lines change: no line is picked
+        self._shown: tuple[Any, ...] = ()  # the line and the values the fields were filled with
+        self.line_id = text("id", "160px", continuous_update=True)
+        self.line_name = text("name", "200px", continuous_update=True)
         self.line_color = w.ColorPicker(
             description="colour", concise=False, value="#000000", layout=w.Layout(width="200px")
         )
-        self.line_indicators = number("boxes", 2)
-        self.bonus_first = number("first", 4)
-        self.bonus_later = number("later", 2)
+        self.line_indicators = number("boxes", 2, continuous_update=True)
+        self.bonus_first = number("first", 4, continuous_update=True)
+        self.bonus_later = number("later", 2, continuous_update=True)
         self.apply_line_button = button("Apply", button_style="primary")
         self.apply_line_button.on_click(lambda _: editor.act(self._apply_line))
         fields = [self.line_id, self.line_name, self.line_color, self.line_indicators]
@@ -75,10 +86,25 @@ class LineBar:
 
     def select(self, lid: str) -> None:
         """Choose the line ``lid`` (its fields show it)."""
+        self._offer(lid)
+
+    def _offer(self, lid: str | None) -> None:
+        """Offer the city's lines with ``lid`` picked, without passing through another
+        line on the way (new options pick the first one for a moment), and show it."""
         ids = [str(line.get("id")) for line in self.editor.controller.history.data["lines"]]
-        if tuple(self.line_select.options) != tuple(ids):
-            self.line_select.options = ids
-        self.line_select.value = lid
+        self._offering = True
+        try:
+            if tuple(self.line_select.options) != tuple(ids):
+                self.line_select.options = ids
+            self.line_select.value = lid
+        finally:
+            self._offering = False
+        self._fill_fields()
+
+    def _picked(self, change: Any) -> None:
+        """The user picked a line: show it (not while the options change)."""
+        if not self._offering:
+            self._fill_fields()
 
     def _line(self) -> str:
         if self.line_select.value is None:
@@ -105,24 +131,43 @@ class LineBar:
         self.select(new_id)
 
     def refresh(self) -> None:
-        """Offer the city's lines; keep the chosen one (else the last) and show it."""
+        """Offer the city's lines; keep the chosen one (else the last). Its fields are
+        filled again only if it or its values in the map changed: what is typed stays."""
         ids = [str(line.get("id")) for line in self.editor.controller.history.data["lines"]]
         keep = self.line_select.value if self.line_select.value in ids else None
-        self.line_select.options = ids
-        self.line_select.value = keep if keep is not None else (ids[-1] if ids else None)
-        self._fill_fields()
+        self._offer(keep if keep is not None else (ids[-1] if ids else None))
 
     def _fill_fields(self) -> None:
+        """Fill the fields with the picked line's values, unless they show them already
+        (then they may hold what the user is typing)."""
         lid = self.line_select.value
         if lid is None:
+            self._shown = ()
             return
         controller = self.editor.controller
         line = controller.history.data["lines"][controller.line_edits.index(lid)]
         bonus = line.get("bonus") if isinstance(line.get("bonus"), list) else [0, 0]
-        self.line_id.value = str(line.get("id", ""))
-        self.line_name.value = str(line.get("name", ""))
         color = line.get("color")
-        self.line_color.value = color if is_hex(color) else "#000000"  # a bad colour: pick one
-        self.line_indicators.value = _as_int(line.get("indicators"))
-        self.bonus_first.value = _as_int(bonus[0] if bonus else 0)
-        self.bonus_later.value = _as_int(bonus[1] if len(bonus) > 1 else 0)
+        values = (
+            str(line.get("id", "")),
+            str(line.get("name", "")),
+            color if is_hex(color) else "#000000",  # a bad colour: pick one
+            _as_int(line.get("indicators")),
+            _as_int(bonus[0] if bonus else 0),
+            _as_int(bonus[1] if len(bonus) > 1 else 0),
+        )
+        if (lid, values) == self._shown:
+            return
+        self._shown = (lid, values)
+        for field, value in zip(self._fields(), values, strict=True):
+            field.value = value
+
+    def _fields(self) -> tuple[w.ValueWidget, ...]:
+        return (
+            self.line_id,
+            self.line_name,
+            self.line_color,
+            self.line_indicators,
+            self.bonus_first,
+            self.bonus_later,
+        )
