@@ -134,7 +134,11 @@ def test_print_sheet_writes_beside_the_city_and_asks_before_replacing(tmp_path) 
     assert 'data-station="central"' in (tmp_path / "tutorial.svg").read_text()
     crowded = MapEditor(controller=MapEditorController.open("berlin", folder=tmp_path))
     crowded.print_button.click()  # too cramped as drawn: the message names the stations
-    assert "pairs of stations too close" in message(crowded)
+    refusal = message(crowded)
+    assert "Berlin (copy) does not print readably on A4: " in refusal
+    assert "Alexanderplatz and Rotes Rathaus are 5 mm apart" in refusal
+    assert 'press "Tidy layout"' in refusal and "schematic=True" not in refusal
+    assert "--" not in refusal
     assert not (tmp_path / "berlin-copy-sheet.pdf").exists()
 
 
