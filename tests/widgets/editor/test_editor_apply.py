@@ -78,42 +78,62 @@ def test_what_is_typed_stays_through_other_actions() -> None:
     assert (line(editor, "B")["indicators"], line(editor, "B")["color"]) == (5, "#123456")
 
 
-def test_the_fields_are_sent_to_the_page_only_when_the_line_changes(monkeypatch) -> None:
-    """Once the fields show the picked line, a redraw sends them nothing: a late fill
-    from the kernel would replace what the page shows."""
+def test_picking_a_line_sends_no_field_to_the_page(monkeypatch) -> None:
+    """Each line has fields of its own, shown by the pick in the page itself: the
+    kernel sends no field on a pick or a redraw (a late one would replace what the
+    page shows), only when a line's values in the map change."""
     editor = MapEditor("tutorial")
     bar = editor.line_bar
     sent: list[str] = []
-    for field in bar._fields():
-        monkeypatch.setattr(field, "send_state", lambda key=None, f=field: sent.append(key))
+    for form in bar.forms.values():
+        for field in form.fields():
+            monkeypatch.setattr(field, "send_state", lambda key=None: sent.append(key))
     pick_in_browser(editor, "C")
-    assert sent, "picking a line fills its fields"
-    sent.clear()
     editor.refresh()
     editor.click_station("lake")
+    pick_in_browser(editor, "A")
     assert sent == []
-    bar.line_select.value = "C"  # picked again: nothing changed
-    assert sent == []
+    assert bar.line_indicators is bar.forms["A"].line_indicators
+    editor.controller.line_edits.set("A", indicators=4)  # the map changed: A's boxes show it
+    assert sent == ["value"] and bar.forms["A"].line_indicators.value == 4
 
 
-def test_a_line_added_or_deleted_fills_the_fields_once() -> None:
-    """New options pick their first line for a moment in ipywidgets; the fields never
-    show that line on the way."""
+def test_apply_applies_its_own_line_whatever_the_dropdown_says() -> None:
+    """The click on a line's Apply names its line: a pick of another line that
+    reaches the kernel first changes nothing of what is applied."""
     editor = MapEditor("tutorial")
     bar = editor.line_bar
-    shown: list[Any] = []
-    bar.line_id.observe(lambda change: shown.append(change.new), names="value")
+    pick_in_browser(editor, "B")
+    form = bar.forms["B"]
+    from_browser(form.line_indicators, value=6)
+    pick_in_browser(editor, "C")  # the next pick, sent before the click arrived
+    click_in_browser(form.apply_line_button)
+    assert line(editor, "B")["indicators"] == 6 and line(editor, "C")["indicators"] == 1
+
+
+def test_what_is_typed_stays_when_lines_are_added_or_deleted() -> None:
+    editor = MapEditor("tutorial")
+    bar = editor.line_bar
+    pick_in_browser(editor, "B")
+    from_browser(bar.line_name, value="Blue Line")
     editor.controller.line_edits.add(["zoo", "lake"], id="E")
-    editor.refresh()
-    bar.select("E")
-    assert shown == ["E"]
-    bar.delete_line_button.click()
-    assert shown == ["E", "D"] and bar.line_select.value == "D"
+    editor.line_bar.select("D")
+    editor.delete_line_button.click()
+    assert bar.line_select.value == "E" and bar.forms["B"].line_name.value == "Blue Line"
+    pick_in_browser(editor, "B")
+    click_in_browser(bar.apply_line_button)
+    assert line(editor, "B")["name"] == "Blue Line"
 
 
-def test_every_field_sends_what_is_typed_as_it_is_typed() -> None:
-    """Sent keystroke by keystroke, a typed value reaches the kernel before the click
-    on Apply, and after the pick of the line: a late fill cannot replace it."""
+def test_the_picked_line_s_form_is_shown_in_the_page() -> None:
+    """The dropdown and the forms are linked in the page (a pick shows its form
+    without a round trip to the kernel), and in the kernel."""
     bar = MapEditor("tutorial").line_bar
-    typed = (bar.line_id, bar.line_name, bar.line_indicators, bar.bonus_first, bar.bonus_later)
-    assert all(field.continuous_update for field in typed)
+    link = bar._link
+    assert (link.source, link.target) == (
+        (bar.line_select, "index"),
+        (bar.form_stack, "selected_index"),
+    )
+    pick_in_browser(bar.editor, "C")
+    assert bar.form_stack.selected_index == 2
+    assert bar.form_stack.children[2] is bar.forms["C"].box
