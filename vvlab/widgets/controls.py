@@ -29,13 +29,13 @@ def text(description: str, width: str = "220px", **kw: Any) -> w.Text:
     return w.Text(description=description, layout=w.Layout(width=width), **kw)
 
 
-def number(description: str, value: int, width: str = "150px", **kw: Any) -> w.IntText:
+def number(description: str, value: int, width: str = "150px") -> w.IntText:
     """A whole-number field of a row of controls.
 
     >>> number("games", 2000).layout.width
     '150px'
     """
-    return w.IntText(value=value, description=description, layout=w.Layout(width=width), **kw)
+    return w.IntText(value=value, description=description, layout=w.Layout(width=width))
 
 
 def row(*children: w.Widget) -> w.HBox:

@@ -103,7 +103,7 @@ def test_compare_with_a_saved_file_lists_changes_and_verdicts(tmp_path) -> None:
     cmp = editor.compare_bar.last_comparison
     assert cmp.structure.values.tolist() == [["boxes", "A", "2", "4"]]
     shown = editor.comparison.value
-    assert "<td>boxes</td><td>A</td><td>2</td><td>4</td>" in shown and "Verdicts that" in shown
+    assert "<td>boxes</td><td>Amber</td><td>2</td><td>4</td>" in shown and "Verdicts that" in shown
     editor.compare_path.value = str(tmp_path / "missing.json")
     editor.compare_button.click()
     assert "missing.json" in message(editor) and editor.comparison.value == ""
