@@ -57,6 +57,47 @@ def test_quick_balance_figures_update_in_place(page) -> None:  # noqa: F811
     print(f"\nquick balance in the browser: first {first:.2f} s, again {again:.2f} s")
 
 
+def _field(out, kind: str, label: str):
+    """The control of class ``kind`` labelled exactly ``label`` (its first)."""
+    name = out.page.locator("label", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+    return out.locator(f".{kind}", has=name).first
+
+
+def test_apply_right_after_switching_lines_in_browser(page) -> None:  # noqa: F811
+    """Nothing typed is lost: a line picked, its boxes and bonus typed and Apply
+    clicked at once, as fast as Playwright goes (no wait for the kernel), round after
+    round; then each line, picked again, shows what was applied."""
+    out = _wait_rendered(page, 1, "Apply", "MapEditor")
+    picker = _field(out, "widget-dropdown", "line").locator("select")
+    shown_id = _field(out, "widget-text", "id").locator("input")
+    boxes, first, later = (
+        _field(out, "widget-text", label).locator("input") for label in ("boxes", "first", "later")
+    )
+    apply = _button(out, "Apply")
+    apply.scroll_into_view_if_needed()
+
+    def stored(lid: str) -> tuple[str, str, str]:
+        picker.select_option(lid)
+        _wait_until(page, lambda: shown_id.input_value() == lid, f"line {lid} was not shown")
+        time.sleep(0.5)  # every field of the line has arrived
+        return boxes.input_value(), first.input_value(), later.input_value()
+
+    lids = picker.locator("option").all_inner_texts()
+    wanted: dict[str, tuple[str, str, str]] = {}
+    for round_ in range(3):
+        for k, lid in enumerate(lids):
+            values = (str((round_ + k) % 6 + 1), str(10 + round_ * 4 + k), str(round_ + k))
+            picker.select_option(lid)  # no wait: its form shows at once, in the page
+            for field, value in zip((boxes, first, later), values, strict=True):
+                field.fill(value)
+            apply.click()
+            wanted[lid] = values
+        time.sleep(0.5)
+        found = {lid: stored(lid) for lid in lids}
+        assert found == wanted, f"round {round_}: Apply kept other values than typed"
+    page.screenshot(path=SCREENSHOTS / "13-editor-apply-fast.png")
+
+
 # Where a station of the canvas is on the page: [x, y] in client pixels, from the plot's
 # data and its axes (plotly's own conversion).
 STATION_AT_JS = """([gd, sid]) => {

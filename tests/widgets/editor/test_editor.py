@@ -51,7 +51,7 @@ def click_station(editor: MapEditor, sid: str) -> None:
 
 
 def panel_problems(editor: MapEditor) -> list[tuple[str, str]]:
-    found = re.findall(r"<li><code>(.*?)</code>: (.*?)</li>", editor.problems_panel.value)
+    found = re.findall(r"<li><b>(.*?)</b>: (.*?)</li>", editor.problems_panel.value)
     return [(html.unescape(p), html.unescape(m)) for p, m in found]
 
 
@@ -93,8 +93,8 @@ def test_build_fix_save_reload_play_and_balance(editor: MapEditor, tmp_path: Pat
     editor.line_indicators.value = 7
     editor.apply_line_button.click()
     assert panel_problems(editor) == [
-        ("stations.s6", "station is on no line"),
-        ("lines[1].indicators", "must be between 1 and 6, got 7"),
+        ("Station 6", "station is on no line"),
+        ("line L2, boxes", "must be between 1 and 6, got 7"),
     ]
     assert "6 stations, 2 lines, 1 transfer stations" in editor.stats_panel.value
     editor.mode.value = "select"

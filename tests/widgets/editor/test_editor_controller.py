@@ -119,7 +119,7 @@ def test_line_edits_change_the_route_as_documented() -> None:
     ed.line_edits.extend("A", route[0], at="start")
     ed.line_edits.reverse("A")
     assert ed.lines[ed.line_edits.index("A")]["stations"] == route[:-1][::-1]
-    with pytest.raises(EditError, match="already on line"):
+    with pytest.raises(EditError, match="is on line Amber already"):
         ed.line_edits.extend("A", route[1])
     with pytest.raises(EditError, match="taken"):
         ed.line_edits.set("A", id="B")

@@ -103,7 +103,7 @@ def test_compare_with_a_saved_file_lists_changes_and_verdicts(tmp_path) -> None:
     cmp = editor.compare_bar.last_comparison
     assert cmp.structure.values.tolist() == [["boxes", "A", "2", "4"]]
     shown = editor.comparison.value
-    assert "<td>boxes</td><td>A</td><td>2</td><td>4</td>" in shown and "Verdicts that" in shown
+    assert "<td>boxes</td><td>Amber</td><td>2</td><td>4</td>" in shown and "Verdicts that" in shown
     editor.compare_path.value = str(tmp_path / "missing.json")
     editor.compare_button.click()
     assert "missing.json" in message(editor) and editor.comparison.value == ""
@@ -134,7 +134,11 @@ def test_print_sheet_writes_beside_the_city_and_asks_before_replacing(tmp_path) 
     assert 'data-station="central"' in (tmp_path / "tutorial.svg").read_text()
     crowded = MapEditor(controller=MapEditorController.open("berlin", folder=tmp_path))
     crowded.print_button.click()  # too cramped as drawn: the message names the stations
-    assert "pairs of stations too close" in message(crowded)
+    refusal = message(crowded)
+    assert "Berlin (copy) does not print readably on A4: " in refusal
+    assert "Alexanderplatz and Rotes Rathaus are 5 mm apart" in refusal
+    assert 'press "Tidy layout"' in refusal and "schematic=True" not in refusal
+    assert "--" not in refusal
     assert not (tmp_path / "berlin-copy-sheet.pdf").exists()
 
 

@@ -6,7 +6,7 @@ what changed, and the verdicts that differ on the same deals.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
@@ -29,8 +29,7 @@ def comparison_html(cmp: MapComparison) -> str:
     True
     """
     rows = "".join(
-        f"<tr><td>{html.escape(r.change)}</td><td>{html.escape(r.item)}</td>"
-        f"<td>{html.escape(r.a)}</td><td>{html.escape(r.b)}</td></tr>"
+        "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in _named(cmp, r)) + "</tr>"
         for r in cmp.structure.itertuples()
     )
     changes = (
@@ -40,7 +39,8 @@ def comparison_html(cmp: MapComparison) -> str:
     )
     differ = cmp.balance[cmp.balance["passed_a"] != cmp.balance["passed_b"]]
     items = "".join(
-        f"<li>{html.escape(r.level or '(any)')} {html.escape(r.target)} {html.escape(r.line)}: "
+        f"<li>{html.escape(r.level or '(any)')} {html.escape(r.target)} "
+        f"{html.escape(_line_name(cmp, r.line) if r.line else '')}: "
         f"{'PASS' if r.passed_a is True else 'FAIL'} → {'PASS' if r.passed_b is True else 'FAIL'}"
         "</li>"
         for r in differ.itertuples()
@@ -51,6 +51,42 @@ def comparison_html(cmp: MapComparison) -> str:
         f"<b>Now</b>: {html.escape(cmp.report_b.heading())}{changes}"
         f"<b>Verdicts that differ</b>{verdicts}</div>"
     )
+
+
+def _station_name(cmp: MapComparison, sid: str) -> str:
+    for city in (cmp.b, cmp.a):
+        if sid in city.stations:
+            return city.stations[sid].name
+    return sid
+
+
+def _line_name(cmp: MapComparison, lid: str) -> str:
+    for city in (cmp.b, cmp.a):
+        for line in city.lines:
+            if line.id == lid:
+                return line.name
+    return lid
+
+
+def _named(cmp: MapComparison, row: Any) -> tuple[str, str, str, str]:
+    """A change as the table shows it: stations and lines by their names.
+
+    >>> import vvlab
+    >>> from vvlab.design import compare_maps
+    >>> data = vvlab.load_map("tutorial").to_dict(); data["lines"][2]["stations"].reverse()
+    >>> cmp = compare_maps("tutorial", data, bots=["greedy"], games=20)
+    >>> [_named(cmp, r) for r in cmp.structure.itertuples()]
+    [('route', 'Crimson', 'Airport - Mill - Central', 'Central - Mill - Airport')]
+    """
+    change, item, a, b = row.change, row.item, row.a, row.b
+    if change.startswith("station"):
+        named = _station_name(cmp, item)
+        return change, named, *(named if v == item else v for v in (a, b))
+    named = _line_name(cmp, item)
+    if change == "route":
+        a, b = (" - ".join(_station_name(cmp, s) for s in v.split(" - ") if s) for v in (a, b))
+        return change, named, a, b
+    return change, named, *(named if v == item else v for v in (a, b))
 
 
 class CompareBar:

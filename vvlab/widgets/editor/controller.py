@@ -36,6 +36,9 @@ from vvlab.widgets.editor.stats import QuickBalance, city_stats, quick_balance
 
 __all__ = ["EditError", "MapEditorController", "blank_map", "source_data"]
 
+EDITED_CITY = "the edited city"
+"""The source of the ``MapError`` that :meth:`MapEditorController.valid_city` raises."""
+
 
 class MapEditorController:
     """A city being edited: map data (format ``vvlab-map/1``), undo/redo, a line draft.
@@ -247,7 +250,7 @@ class MapEditorController:
         """The city being edited; ``MapError`` (listing every problem) while it has any."""
         city = self.city()
         if city is None:
-            raise MapError(self.problems(), source="the edited city")
+            raise MapError(self.problems(), source=EDITED_CITY)
         return city
 
     def quick_balance(self, games: int = 2000, seed: int = 0, **kwargs: Any) -> QuickBalance:

@@ -79,7 +79,7 @@ class LayoutBar:
         self.editor.controller.load(city.to_dict())
         self.editor.selected = None
         self.editor.painter.fit()
-        lines = ", ".join(ln.id for ln in city.lines)
+        lines = ", ".join(ln.name for ln in city.lines)
         self.editor.message.value = message_html(
             f"imported {len(city.stations)} stations on the lines {lines} (Undo takes it back)"
         )

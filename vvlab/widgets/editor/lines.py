@@ -7,6 +7,7 @@ from typing import Any
 
 from vvlab.model.colors import distinct_color
 from vvlab.model.generate import default_scoring
+from vvlab.widgets.editor.bends import station_name
 from vvlab.widgets.editor.history import EditError, EditHistory, MapData
 from vvlab.widgets.editor.stations import require_station
 
@@ -37,6 +38,10 @@ class LineEdits:
     @property
     def _lines(self) -> list[MapData]:
         return self.history.data["lines"]
+
+    def _name(self, lid: str) -> str:
+        """``line`` and the line's name, as messages and undo steps call it."""
+        return f"line {line_name(self.history.data, lid)}"
 
     def index(self, lid: str) -> int:
         """Position of the line ``lid`` in the map's list of lines."""
@@ -74,7 +79,8 @@ class LineEdits:
         if len(set(stations)) != len(stations):
             raise EditError("a line passes each station at most once")
         line = self._new_line(stations, id, **props)
-        self.history.edit(lambda data: data["lines"].append(line), f"add line {line['id']}")
+        label = f"add line {line.get('name') or line['id']}"
+        self.history.edit(lambda data: data["lines"].append(line), label)
         return line["id"]
 
     # -- drawing a line -----------------------------------------------------------------
@@ -92,7 +98,7 @@ class LineEdits:
             raise EditError("start a line first")
         require_station(self.history.data, sid)
         if sid in self.draft:
-            raise EditError(f"{sid!r} is already on this line")
+            raise EditError(f"{station_name(self.history.data, sid)} is already on this line")
         self.draft.append(sid)
         self.history.changed()
 
@@ -128,31 +134,32 @@ class LineEdits:
         k = self.index(lid)
         require_station(self.history.data, sid)
         if sid in self._lines[k]["stations"]:
-            raise EditError(f"{sid!r} is already on line {lid!r}")
+            name = station_name(self.history.data, sid)
+            raise EditError(f"{name} is on {self._name(lid)} already")
         pos = 0 if _check_end(at) == "start" else len(self._lines[k]["stations"])
-        label = f"extend line {lid} at the {at}"
+        label = f"extend {self._name(lid)} at the {at}"
         self.history.edit(lambda data: data["lines"][k]["stations"].insert(pos, sid), label)
 
     def shorten(self, lid: str, at: str = "end") -> str:
         """Take the station at the ``"end"`` or ``"start"`` off a line; returns it."""
         k = self.index(lid)
         if not self._lines[k]["stations"]:
-            raise EditError(f"line {lid!r} has no stations")
+            raise EditError(f"{self._name(lid)} has no stations")
         pos = 0 if _check_end(at) == "start" else -1
-        label = f"shorten line {lid} at the {at}"
+        label = f"shorten {self._name(lid)} at the {at}"
         return self.history.edit(lambda data: data["lines"][k]["stations"].pop(pos), label)
 
     def reverse(self, lid: str) -> None:
         """Run the line the other way (the wagon moves to the other end)."""
         k = self.index(lid)
         self.history.edit(
-            lambda data: data["lines"][k]["stations"].reverse(), f"reverse line {lid}"
+            lambda data: data["lines"][k]["stations"].reverse(), f"reverse {self._name(lid)}"
         )
 
     def delete(self, lid: str) -> None:
         """Delete a line (its stations stay)."""
         k = self.index(lid)
-        self.history.edit(lambda data: data["lines"].pop(k), f"delete line {lid}")
+        self.history.edit(lambda data: data["lines"].pop(k), f"delete {self._name(lid)}")
 
     def set(
         self,
@@ -172,7 +179,7 @@ class LineEdits:
         values = {"id": id, "name": name, "color": color, "indicators": indicators}
         values["bonus"] = list(bonus) if bonus is not None else None
         kept = {key: v for key, v in values.items() if v is not None}
-        label = f"change line {lid}"
+        label = f"change {self._name(lid)}"
         self.history.edit(lambda data: data["lines"][k].update(kept), label)
 
     def set_numbers(self, numbers: dict[str, tuple[int, int, int]], label: str) -> None:
@@ -191,6 +198,18 @@ class LineEdits:
                 data["lines"][where[lid]].update(indicators=boxes, bonus=[first, later])
 
         self.history.edit(change, label)
+
+
+def line_name(data: MapData, lid: Any) -> str:
+    """What the editor calls a line: its name, else its id.
+
+    >>> line_name({"lines": [{"id": "A", "name": "Amber"}, {"id": "B"}]}, "B")
+    'B'
+    """
+    for line in data.get("lines") or ():
+        if isinstance(line, dict) and line.get("id") == lid:
+            return str(line.get("name") or lid)
+    return str(lid)
 
 
 def _check_end(at: str) -> str:

@@ -12,11 +12,17 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from vvlab.widgets.controls import button, message_html, row
+from vvlab.widgets.editor.bends import station_name
+from vvlab.widgets.editor.history import EditError
+from vvlab.widgets.editor.lines import line_name
 
 if TYPE_CHECKING:
+    from vvlab.printing.plan import SheetLayoutError
     from vvlab.widgets.editor.host import Editor
 
 PAPERS = ("a4", "letter")
+SHOWN = 6
+"""How many crowded stations a refusal names."""
 
 
 class PrintBar:
@@ -45,6 +51,7 @@ class PrintBar:
     def print_sheet(self, confirmed: bool) -> None:
         """Write the sheet (``FileExistsError`` asks for a confirm first)."""
         from vvlab.printing import write_sheet
+        from vvlab.printing.plan import SheetLayoutError
 
         self.confirm_print_button.layout.display = "none"
         path = Path(self.sheet_path.value.strip() or self.default_path())
@@ -57,11 +64,43 @@ class PrintBar:
                 schematic=self.sheet_schematic.value,
                 overwrite=confirmed,
             )
-        except FileExistsError:
+        except FileExistsError as err:
             self.confirm_print_button.description = f"Overwrite {path.name}"
             self.confirm_print_button.layout.display = None
-            raise
+            raise EditError(
+                f'{path.name} exists: press "Overwrite {path.name}" to replace it'
+            ) from err
+        except SheetLayoutError as err:
+            raise EditError(self.refusal(err)) from err
         self.editor.message.value = message_html(f"sheet written to {written}")
+
+    def refusal(self, err: SheetLayoutError) -> str:
+        """Why the city does not print readably, with the names of its stations and
+        lines, and what to do in the editor."""
+        data = self.editor.controller.history.data
+        name = data.get("name") or data.get("id")
+        paper = "Letter" if self.sheet_paper.value == "letter" else "A4"
+        found = [
+            f"{station_name(data, a)} and {station_name(data, b)} are {d:g} mm apart"
+            for a, b, d in err.pairs[:SHOWN]
+        ]
+        found += [
+            f"{station_name(data, sid)} sits on line {line_name(data, lid)} (no stop there)"
+            for sid, lid in err.covers[:SHOWN]
+        ]
+        if err.unplaced:
+            names = ", ".join(line_name(data, lid) for lid in err.unplaced)
+            found.append(f"no room for the names of lines {names} at their ends")
+        more = len(err.pairs[SHOWN:]) + len(err.covers[SHOWN:])
+        listed = "; ".join(found) + (f"; and {more} more" if more > 0 else "")
+        if self.sheet_schematic.value:
+            advice = "It was laid out as a metro map already: move these stations apart."
+        else:
+            advice = (
+                'Tick "schematic layout first" (or press "Tidy layout") to lay the city out '
+                "as a metro map, or move these stations apart."
+            )
+        return f"{name} does not print readably on {paper}: {listed}. {advice}"
 
     def refresh(self) -> None:
         """The path field offers where the sheet goes by default."""

@@ -92,7 +92,7 @@ class StationEdits:
     def _free_spot(self, x: float, y: float, moving: str | None = None) -> None:
         other = self.station_at(x, y)
         if other is not None and other != moving:
-            raise EditError(f"station {other!r} is already at ({x}, {y})")
+            raise EditError(f"{self._name(other)} is at ({x}, {y}) already")
 
     def add(self, x: float, y: float, name: str | None = None, id: str | None = None) -> str:
         """Add a station at ``(x, y)`` snapped to the grid; returns its id (``s1``,

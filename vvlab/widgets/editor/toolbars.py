@@ -10,6 +10,7 @@ place in the editor's layout and ``refresh()`` shows the controller's state. The
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +18,7 @@ import ipywidgets as w
 
 from vvlab.model import builtin_maps
 from vvlab.widgets.controls import button, compile_notes_in, message_html, number, row, text
+from vvlab.widgets.editor.bends import station_name
 from vvlab.widgets.editor.files import BLANK, OTHER, opened_source
 from vvlab.widgets.editor.history import EditError
 from vvlab.widgets.editor.stats import warm_up
@@ -253,7 +255,8 @@ class StationBar:
         """Show which station is selected, and its name when the selection or the name
         changed (a name being typed stays)."""
         sid = self.editor.selected
-        self.station_label.value = f"station <b>{sid or '-'}</b>"
+        shown = station_name(self.editor.controller.history.data, sid) if sid else "-"
+        self.station_label.value = f"station <b>{html.escape(shown)}</b>"
         self.pin_button.description = "Unpin" if sid in self.editor.controller.pinned else "Pin"
         stations = self.editor.controller.history.data["stations"]
         name = str(stations[sid].get("name", "")) if sid in stations else ""
@@ -271,7 +274,7 @@ class DrawBar:
     >>> editor.draw_bar.start_line_button.click()
     >>> editor.click_station("zoo"); editor.click_station("lake")
     >>> editor.draw_bar.draft_label.value
-    'drawing: zoo → lake'
+    'drawing: Zoo → Lake'
     >>> editor.draw_bar.finish_line_button.click(); editor.line_bar.line_select.value
     'L1'
     """
@@ -300,7 +303,8 @@ class DrawBar:
         draft = self.editor.controller.line_edits.draft
         self.finish_line_button.disabled = not draft
         self.cancel_line_button.disabled = draft is None
-        route = " → ".join(draft or [])
+        data = self.editor.controller.history.data
+        route = html.escape(" → ".join(station_name(data, sid) for sid in draft or []))
         self.draft_label.value = "" if draft is None else f"drawing: {route or '(click stations)'}"
 
 

@@ -36,7 +36,7 @@ from vvlab.widgets.editor.history import EditError
 from vvlab.widgets.editor.layout_bar import LayoutBar
 from vvlab.widgets.editor.line_bar import LineBar
 from vvlab.widgets.editor.painter import CanvasPainter
-from vvlab.widgets.editor.panels import problems_html, stats_html
+from vvlab.widgets.editor.panels import error_text, problems_html, stats_html
 from vvlab.widgets.editor.print_bar import PrintBar
 from vvlab.widgets.editor.toolbars import (
     MODES,
@@ -274,7 +274,7 @@ class MapEditor(w.VBox):
         try:
             action(*args)
         except _EXPECTED as err:
-            self.message.value = message_html(_error_text(err), error=True)
+            self.message.value = message_html(self._error_text(err), error=True)
         finally:
             self._holding = not outer
         if outer:
@@ -292,13 +292,16 @@ class MapEditor(w.VBox):
             self.selected = None
         self.painter.paint(c, self.selected, self.mode_bar.mode.value == "move")
         self.drag.grid_step = float(c.station_edits.grid_step)
-        self.problems_panel.value = problems_html(c.problems())
+        self.problems_panel.value = problems_html(c.problems(), c.history.data)
         self.stats_panel.value = stats_html(c.stats())
         for bar in self.bars:
             bar.refresh()
 
-
-def _error_text(err: Exception) -> str:
-    if isinstance(err, KeyError) and err.args:
-        return str(err.args[0])
-    return str(err)
+    def _error_text(self, err: Exception) -> str:
+        """An error as the designer reads it: a map's problems with the names of
+        stations and lines (:func:`~vvlab.widgets.editor.panels.error_text`)."""
+        if isinstance(err, MapError):
+            return error_text(self.controller.history.data, err)
+        if isinstance(err, KeyError) and err.args:
+            return str(err.args[0])
+        return str(err)
