@@ -77,7 +77,11 @@ def test_the_draft_folder_is_made_and_never_holds_a_saved_city(tmp_path: Path) -
     before = saved.read_bytes()
     editor.controller.station_edits.move("zoo", 9, 9)
     editor.controller.station_edits.rename("lake", "See")
-    assert (tmp_path / DRAFTS).is_dir()
+    assert sorted(p.name for p in (tmp_path / DRAFTS).iterdir()) == [
+        ".gitignore",
+        "tutorial-copy.json",
+    ]
+    assert (tmp_path / DRAFTS / ".gitignore").read_text().endswith("\n*\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["tutorial-copy.json", DRAFTS]
     assert saved.read_bytes() == before
     assert_draft_is_the_data(editor)

@@ -3,16 +3,17 @@
 
 The working folder is the controller's ``folder``, where Save writes ``<id>.json``
 (the notebook's folder unless another is given); drafts go to its subfolder
-:data:`DRAFTS`, made on the first write, so a draft never stands where a city is
-saved. :class:`Autosave` listens to the edit history and writes the map data as
-compact JSON (:func:`draft_text`) whenever it is a new state: after every edit, undo
-and redo, never for a city just opened. The write goes through the one atomic writer
-(:func:`vvlab.model.files.atomic_path`) without its two disk syncs: they cost more
-than an edit may take, and what autosave guards against (a page reload, a closed tab,
-a kernel that died) loses nothing without them, as the rename is atomic for every other
-process; only a power cut right after an edit may cost that draft, never the saved
-city. A draft that cannot be written (a full disk, a read-only folder) is reported
-once in :attr:`Autosave.failure` and editing goes on.
+:data:`DRAFTS`, made on the first write (with a ``.gitignore`` that keeps it out of
+git), so a draft never stands where a city is saved. :class:`Autosave` listens to the
+edit history and writes the map data as compact JSON (:func:`draft_text`) whenever it
+is a new state: after every edit, undo and redo, never for a city just opened. The
+write goes through the one atomic writer (:func:`vvlab.model.files.atomic_path`)
+without its two disk syncs: they cost more than an edit may take, and what autosave
+guards against (a page reload, a closed tab, a kernel that died) loses nothing without
+them, as the rename is atomic for every other process; only a power cut right after an
+edit may cost that draft, never the saved city. A draft that cannot be written (a full
+disk, a read-only folder) is reported once in :attr:`Autosave.failure` and editing
+goes on.
 
 On opening a city, :meth:`Autosave.offer` finds its draft when it is newer than the
 saved city file (or there is none: a built-in city's copy, a blank city) and holds
@@ -39,6 +40,7 @@ Examples
 from __future__ import annotations
 
 import json
+import math
 import re
 import time
 from collections.abc import Iterator
@@ -55,6 +57,8 @@ __all__ = ["DRAFTS", "Autosave", "DraftOffer", "draft_stem", "draft_text"]
 
 DRAFTS = "vvlab-drafts"
 """The subfolder of the working folder that holds the drafts."""
+KEEP_OUT_OF_GIT = "# drafts of the map editor, kept until the city is saved\n*\n"
+"""The drafts' folder's ``.gitignore``: a draft is never committed by accident."""
 UNREADABLE = ".unreadable"
 """Added to the name of a copy of a draft that cannot be read (never an id's part)."""
 
@@ -173,7 +177,9 @@ class Autosave:
     def _write(self, path: Path, text: str) -> None:
         if self.folder.is_symlink() or path.is_symlink():
             raise WriteRefused(f"{path} is a link; a draft is never written through one")
-        self.folder.mkdir(exist_ok=True)
+        if not self.folder.is_dir():
+            self.folder.mkdir()
+            atomic_write(self.folder / ".gitignore", KEEP_OUT_OF_GIT)
         with atomic_path(path, overwrite=True, durable=False) as tmp:
             tmp.write_text(text, encoding="utf-8")
 
@@ -197,10 +203,13 @@ class Autosave:
         """Remove the draft of the city being edited (it was saved), and the one this
         editor wrote last; the next change writes a draft again."""
         paths = {self.path(), *([self._written[0]] if self._written else [])}
-        for path in paths:
-            if path.is_file() and not path.is_symlink():
-                path.unlink(missing_ok=True)
         self._seen, self._written = self.history.data, None
+        for path in paths:
+            try:
+                if path.is_file() and not path.is_symlink():
+                    path.unlink()
+            except OSError as err:  # the city is saved all the same
+                self.failure = f"The draft {path.name} could not be removed ({_reason(err)})"
 
     def wrote(self, path: Path) -> bool:
         """True when ``path`` holds a draft this editor wrote."""
@@ -216,7 +225,7 @@ class Autosave:
             stamp = path.stat().st_mtime
         except OSError:
             return None
-        if saved is not None and saved.is_file() and saved.stat().st_mtime >= stamp:
+        if saved is not None and _modified(saved) >= stamp:
             return None
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -238,6 +247,14 @@ class Autosave:
         except (OSError, ValueError) as failed:
             return f"{reason}; it could not be copied aside ({_reason(failed)})"
         return f"{reason}; it is kept as {DRAFTS}/{copy.name}"
+
+
+def _modified(path: Path) -> float:
+    """When the file ``path`` was last written; ``-inf`` when there is none."""
+    try:
+        return path.stat().st_mtime if path.is_file() else -math.inf
+    except OSError:
+        return -math.inf
 
 
 def _reason(err: Exception) -> str:
