@@ -66,7 +66,7 @@ class DraftBar:
         self.restore_draft_button.layout.display = None if readable else "none"
         self.discard_draft_button.description = "Discard" if readable else "Close"
         self.draft_label.value = message_html(
-            f"This city has a draft from {offer.time}, newer than the saved city."
+            f"Unsaved work on this city from {offer.time} was kept as a draft."
             if readable
             else f"The draft from {offer.time} cannot be used: {offer.problem}.",
             error=not readable,
