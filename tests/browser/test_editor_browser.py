@@ -228,3 +228,30 @@ def test_bend_a_line_in_browser(page) -> None:  # noqa: F811
     time.sleep(0.4)
     page.mouse.dblclick(hx + unit, hy)
     _wait_until(page, lambda: page.evaluate(BENDS_JS, gd) == [], "the bend was not removed")
+
+
+def test_autosave_offers_the_draft_in_browser(page) -> None:  # noqa: F811
+    """An edit keeps a draft; the editor's cell run again (a new editor on the same
+    city) offers "Restore the draft from HH:MM", which brings the edit back. Last: it
+    replaces the editor the tests above use."""
+    out = _wait_rendered(page, 1, "Quick balance", "MapEditor")
+    city_name = out.locator(".widget-text", has=page.locator("label", has_text="name")).first
+    city_name.locator("input").first.fill("Tutorial (draft)")
+    city_name.locator("input").first.press("Tab")
+    _button(out, "Set city id/name").click()
+    time.sleep(1.0)  # the edit reaches the kernel, which writes the draft
+    page.locator(".jp-Notebook .jp-CodeCell").nth(1).locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Shift+Enter")  # the cell again: MapEditor("tutorial")
+    restore = out.locator(
+        "button.widget-button", has_text=re.compile(r"^\s*Restore the draft from \d\d:\d\d\s*$")
+    )
+    _wait_until(page, lambda: restore.count() == 1, "the new editor offered no draft")
+    restore.scroll_into_view_if_needed()
+    page.screenshot(path=SCREENSHOTS / "13-editor-draft-offered.png")
+    restore.click()
+    _wait_until(
+        page,
+        lambda: city_name.locator("input").first.input_value() == "Tutorial (draft)",
+        "restoring the draft did not bring the city's new name back",
+    )
+    assert restore.count() == 0 or not restore.is_visible()

@@ -11,8 +11,8 @@ it, ``painter`` redraws it in place, ``geometry`` remembers the plan's layout,
 ``viewrange`` keeps the view), one bar per row of controls (``toolbars``, ``line_bar``
 and the other ``*_bar`` modules, which see the editor through ``host``) and the HTML
 panels (``panels``). The rest is plain:
-what can be opened and where it may be saved (``files``), the city's statistics and
-the quick balance (``stats``).
+what can be opened and where it may be saved (``files``), the draft kept after every
+edit (``drafts``), the city's statistics and the quick balance (``stats``).
 
 Examples
 --------

@@ -20,6 +20,7 @@ import copy
 import json
 import os
 from collections.abc import Mapping
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +29,8 @@ from vvlab.model.generate import generate_city
 from vvlab.model.io import save_map
 from vvlab.model.validate import validate_map_data
 from vvlab.widgets.editor.bends import BendEdits
-from vvlab.widgets.editor.files import blank_map, check_save_path, source_data
+from vvlab.widgets.editor.drafts import Autosave, DraftOffer
+from vvlab.widgets.editor.files import blank_map, check_save_path, source_data, source_file
 from vvlab.widgets.editor.history import EditError, EditHistory, MapData
 from vvlab.widgets.editor.lines import LineEdits
 from vvlab.widgets.editor.stations import StationEdits
@@ -56,7 +58,11 @@ class MapEditorController:
         New and moved stations snap to multiples of this.
     folder
         Where :meth:`save` writes ``<id>.json`` by default (the current working folder,
-        the notebook's, when the controller is made).
+        the notebook's, when the controller is made); the drafts go to its subfolder
+        ``vvlab-drafts``.
+    autosave
+        Keep a draft of the city after every change (:meth:`start_autosave`; the
+        :class:`~vvlab.widgets.MapEditor` turns it on).
 
     Attributes
     ----------
@@ -75,6 +81,15 @@ class MapEditorController:
     pinned
         Stations the designer pinned: "Tidy layout" can keep them where they are
         (:meth:`pinned_stations`).
+    autosave
+        Writes the draft after every change, once started (:meth:`start_autosave`;
+        :class:`~vvlab.widgets.editor.drafts.Autosave`), else ``None``.
+    draft_offer
+        A draft of the city newer than its saved file, found on opening it, until it is
+        restored (:meth:`restore_draft`) or set aside (:meth:`discard_draft`).
+    opened_file
+        The file the city was opened from, ``None`` for a built-in, blank or generated
+        city.
 
     Examples
     --------
@@ -99,6 +114,7 @@ class MapEditorController:
         *,
         grid_step: float = 1.0,
         folder: str | os.PathLike[str] | None = None,
+        autosave: bool = False,
     ):
         if not grid_step > 0:
             raise ValueError(f"grid_step must be positive, got {grid_step!r}")
@@ -110,6 +126,11 @@ class MapEditorController:
         self.pinned: set[str] = set()
         self.folder = Path(folder) if folder is not None else Path.cwd()
         self._kept = self._snapshot()
+        self.opened_file: Path | None = None
+        self.autosave: Autosave | None = None
+        self.draft_offer: DraftOffer | None = None
+        if autosave:
+            self.start_autosave()
 
     def _snapshot(self) -> str:
         return json.dumps(self.history.data, sort_keys=True, default=str)
@@ -135,7 +156,12 @@ class MapEditorController:
         >>> MapEditorController.open("tutorial").data["id"]
         'tutorial-copy'
         """
-        return cls(source_data(source), **kwargs)
+        autosave = kwargs.pop("autosave", False)
+        controller = cls(source_data(source), **kwargs)
+        controller.opened_file = source_file(source)
+        if autosave:
+            controller.start_autosave()  # after opened_file: the draft is compared with it
+        return controller
 
     @classmethod
     def generated(
@@ -152,15 +178,62 @@ class MapEditorController:
         """Replace the city with ``source`` (see :func:`source_data`); undoable."""
         data = source_data(source)
         self.line_edits.draft = None
-        self.history.replace(data, f"open {data.get('name') or data.get('id')}")
+        with self._opening():
+            self.history.replace(data, f"open {data.get('name') or data.get('id')}")
         self._kept = self._snapshot()
+        self.opened_file = source_file(source)
+        self.draft_offer = self.autosave.offer(self.saved_file()) if self.autosave else None
 
     def load_generated(self, lines: int = 10, stations: int = 80, seed: int = 0) -> None:
         """Replace the city with a generated one; undoable."""
         data = generate_city(lines=lines, stations=stations, seed=seed).to_dict()
         self.line_edits.draft = None
-        self.history.replace(data, f"generate a city (seed {seed})")
+        with self._opening():
+            self.history.replace(data, f"generate a city (seed {seed})")
         self._kept = self._snapshot()
+        self.opened_file, self.draft_offer = None, None
+
+    # -- drafts ---------------------------------------------------------------------------
+    def start_autosave(self) -> Autosave:
+        """Write the draft after every change from now on, to
+        ``<folder>/vvlab-drafts/<id>.json`` (never where a city is saved), and look for
+        a draft of the city to offer (:attr:`draft_offer`). Started once.
+
+        >>> import tempfile
+        >>> ed = MapEditorController.open("tutorial", folder=tempfile.mkdtemp())
+        >>> ed.start_autosave().path().name, ed.draft_offer
+        ('tutorial-copy.json', None)
+        """
+        if self.autosave is None:
+            self.autosave = Autosave(self.history, self.folder)
+            self.draft_offer = self.autosave.offer(self.saved_file())
+        return self.autosave
+
+    def saved_file(self) -> Path:
+        """The city's saved file, which a draft must be newer than to be offered: the
+        file it was opened from, else where :meth:`save` writes it."""
+        return self.opened_file if self.opened_file is not None else self.default_path()
+
+    def restore_draft(self) -> None:
+        """Replace the city with the draft offered; one undoable edit, "restore draft"."""
+        offer = self.draft_offer
+        if offer is None or offer.data is None:
+            raise EditError("there is no draft to restore")
+        self.line_edits.draft = None
+        self.history.replace(offer.data, "restore draft")
+        self.draft_offer = None
+
+    def discard_draft(self) -> None:
+        """Set the draft offered aside: removed unless it cannot be read (then it is
+        kept) or this editor has written over it since."""
+        offer, self.draft_offer = self.draft_offer, None
+        if offer is None or offer.data is None or self.autosave is None:
+            return
+        if not self.autosave.wrote(offer.path) and offer.path.is_file():
+            offer.path.unlink()
+
+    def _opening(self) -> AbstractContextManager[None]:
+        return self.autosave.opening() if self.autosave else nullcontext()
 
     # -- reading --------------------------------------------------------------------------
     @property
@@ -263,7 +336,8 @@ class MapEditorController:
         return self.folder / f"{self.history.data.get('id')}.json"
 
     def save(self, path: str | os.PathLike[str] | None = None, overwrite: bool = False) -> Path:
-        """Write the city atomically to ``path`` (default :meth:`default_path`).
+        """Write the city atomically to ``path`` (default :meth:`default_path`); its
+        draft is removed.
 
         Raises
         ------
@@ -283,4 +357,7 @@ class MapEditorController:
             raise FileExistsError(f"{target} exists; confirm to overwrite it")
         save_map(city, target)
         self._kept = self._snapshot()
+        if self.autosave is not None:
+            self.autosave.remove()
+        self.draft_offer = None
         return target

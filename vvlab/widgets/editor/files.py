@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import copy
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -115,8 +116,24 @@ def source_data(source: Any = None) -> MapData:
         return blank_map()
     if isinstance(source, Mapping):
         return copy.deepcopy(dict(source))
-    if isinstance(source, str) and not source.endswith(".json") and "/" not in source:
+    if _builtin_name(source):
         data = load_map(source).to_dict()
         data["id"], data["name"] = f"{data['id']}-copy", f"{data['name']} (copy)"
         return data
     return load_map(source).to_dict()
+
+
+def source_file(source: Any) -> Path | None:
+    """The file ``source`` names (see :func:`source_data`), or ``None`` for a built-in
+    name, map data or a blank city.
+
+    >>> source_file("cities/ring.json").as_posix(), source_file("tutorial"), source_file(None)
+    ('cities/ring.json', None, None)
+    """
+    if isinstance(source, (str, os.PathLike)) and not _builtin_name(source):
+        return Path(source)
+    return None
+
+
+def _builtin_name(source: Any) -> bool:
+    return isinstance(source, str) and not source.endswith(".json") and "/" not in source

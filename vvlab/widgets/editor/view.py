@@ -31,6 +31,7 @@ from vvlab.widgets.controls import message_html
 from vvlab.widgets.editor.canvas import HEIGHT
 from vvlab.widgets.editor.compare_bar import CompareBar
 from vvlab.widgets.editor.controller import MapEditorController
+from vvlab.widgets.editor.draft_bar import DraftBar
 from vvlab.widgets.editor.drag import StationDrag
 from vvlab.widgets.editor.history import EditError
 from vvlab.widgets.editor.layout_bar import LayoutBar
@@ -68,7 +69,8 @@ class MapEditor(w.VBox):
     The editor holds one bar per row of controls (``open_bar``, ``city_bar``,
     ``mode_bar``, ``station_bar``, ``draw_bar``, ``line_bar``, ``balance_bar``,
     ``tune_bar`` ("Balance for me"), ``save_bar``, ``compare_bar``, ``layout_bar``
-    (GTFS import, schematic layout), ``print_bar``); their controls read as the editor's own
+    (GTFS import, schematic layout), ``print_bar``, ``draft_bar`` (a draft to restore)); their
+    controls read as the editor's own
     attributes too (``editor.undo_button`` is
     ``editor.mode_bar.undo_button``).
 
@@ -81,6 +83,11 @@ class MapEditor(w.VBox):
         Edit with this controller instead (``source`` is then ignored).
     grid_step
         Stations snap to multiples of this.
+    autosave
+        Keep a draft of the city after every change, valid or not, in
+        ``vvlab-drafts/<city id>.json`` of the controller's folder (the notebook's
+        folder unless another was given), and offer a draft newer than the saved city
+        when opening it (``draft_bar``). Save removes the draft.
 
     Examples
     --------
@@ -102,9 +109,12 @@ class MapEditor(w.VBox):
         *,
         controller: MapEditorController | None = None,
         grid_step: float = 1.0,
+        autosave: bool = True,
     ):
         super().__init__()
         self.controller = controller or MapEditorController.open(source, grid_step=grid_step)
+        if autosave:
+            self.controller.start_autosave()
         self.selected: str | None = None
         self._holding = False
         self._build()
@@ -127,7 +137,9 @@ class MapEditor(w.VBox):
         self.balance_bar, self.save_bar = BalanceBar(self), SaveBar(self)
         self.tune_bar, self.compare_bar = TuneBar(self), CompareBar(self)
         self.layout_bar, self.print_bar = LayoutBar(self), PrintBar(self)
+        self.draft_bar = DraftBar(self)
         self.bars = (
+            self.draft_bar,
             self.open_bar,
             self.city_bar,
             self.mode_bar,
@@ -142,12 +154,10 @@ class MapEditor(w.VBox):
             self.print_bar,
         )
         self.children = [
-            self.open_bar.box,
-            self.city_bar.box,
-            self.mode_bar.box,
+            *(bar.box for bar in self.bars[:4]),  # a draft to restore first, when there is one
             self.message,
             self._canvas_row(),
-            *(bar.box for bar in self.bars[3:]),
+            *(bar.box for bar in self.bars[4:]),
         ]
 
     def _canvas_row(self) -> w.Box:
