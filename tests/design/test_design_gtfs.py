@@ -283,5 +283,5 @@ def test_bad_rows_and_arguments(tmp_path) -> None:
         from_gtfs(feed)
     with pytest.raises(GTFSError, match=r"no route of route_types 3 \(route types in the feed"):
         from_gtfs(PRAGUE, route_types=[3])
-    with pytest.raises(ValueError, match="max_stations must be at least 2"):
+    with pytest.raises(ValueError, match="max_stations must be a whole number >= 2"):
         from_gtfs(PRAGUE, max_stations=1)

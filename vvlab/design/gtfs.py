@@ -46,6 +46,7 @@ from vvlab.model.colors import distinct_color, is_hex
 from vvlab.model.edges import FORMAT_BENDS
 from vvlab.model.generate import default_scoring
 from vvlab.model.validate import FORMAT, ID_PATTERN, MAX_ID_LENGTH, MAX_LINES
+from vvlab.sim.params import check_int
 
 __all__ = ["GTFSError", "GTFSWarning", "from_gtfs"]
 
@@ -146,10 +147,11 @@ def from_gtfs(
     --------
     vvlab.design.tune : sets the indicator boxes and bonuses.
     """
-    if max_stations is not None and max_stations < 2:
-        raise ValueError(f"max_stations must be at least 2, got {max_stations}")
+    if max_stations is not None:
+        max_stations = check_int("max_stations", max_stations, 2)
+    names, types = _route_list(routes), _route_types(route_types)
     data = read_feed(feed)
-    chosen = choose_routes(data, _route_list(routes), set(expand_types(route_types)))
+    chosen = choose_routes(data, names, set(expand_types(types)))
     lines, places = _lines(data, chosen, named=routes is not None)
     if max_stations is not None:
         _thin(lines, places, max_stations)
@@ -157,9 +159,39 @@ def from_gtfs(
 
 
 def _route_list(routes: Sequence[str] | str | None) -> list[str] | None:
+    """``routes`` as a list of names (one name alone is a list of one); a ``TypeError``
+    or ``ValueError`` naming the parameter for anything else.
+
+    >>> _route_list("A"), _route_list(["A", 3])
+    (['A'], ['A', '3'])
+    >>> _route_list([])
+    Traceback (most recent call last):
+    ...
+    ValueError: routes: give at least one route name, or None for every route
+    """
     if routes is None:
         return None
-    return [routes] if isinstance(routes, str) else [str(r) for r in routes]
+    if isinstance(routes, str):
+        return [routes]
+    if not isinstance(routes, Iterable):
+        raise TypeError(f"routes: give route names such as ['A', 'B'], got {routes!r}")
+    names = [str(r) for r in routes]
+    if not names:
+        raise ValueError("routes: give at least one route name, or None for every route")
+    return names
+
+
+def _route_types(route_types: Iterable[int] | int) -> list[int]:
+    """``route_types`` as a list of GTFS route_type numbers (one number alone is a list
+    of one); a ``ValueError`` naming the parameter for anything else.
+
+    >>> _route_types(1), _route_types([1, 0])
+    ([1], [1, 0])
+    """
+    if isinstance(route_types, int) and not isinstance(route_types, bool):
+        return [route_types]
+    items = list(route_types) if isinstance(route_types, Iterable) else [route_types]
+    return [check_int("route_types", t, 0) for t in items]
 
 
 # -- lines -----------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from vvlab.design.setting import Proposal, Setting, describe, paired_moves, prop
 from vvlab.design.target_registry import is_tuned
 from vvlab.design.targets import BalanceTargets
 from vvlab.model import CityMap, load_map
+from vvlab.sim.params import check_int
 from vvlab.sim.run import Cancel, Progress, cancel_check, check_progress
 
 VARY = ("indicators", "bonus")
@@ -230,13 +231,7 @@ def tune(
     True
     """
     city = load_map(city)
-    targets = targets or BalanceTargets()
-    vary = tuple(vary)
-    unknown = sorted(set(vary) - set(VARY))
-    if unknown or not vary:
-        raise ValueError(f"vary: choose from {list(VARY)}, got {list(vary)}")
-    if max_evaluations < 1:
-        raise ValueError(f"max_evaluations must be at least 1, got {max_evaluations}")
+    targets, bots, vary = _checked(targets, bots, vary, max_evaluations, budget_s)
     run = {"bots": bots, "games": games, "seed": seed, "ruleset": ruleset, "progress": False}
 
     def judge(setting: Setting) -> BalanceReport:
@@ -261,6 +256,31 @@ def tune(
         explanation=explain(tuned, after, vary),
         seed=seed,
     )
+
+
+def _checked(
+    targets: Any, bots: Any, vary: Any, max_evaluations: Any, budget_s: Any
+) -> tuple[BalanceTargets, list[Any], tuple[str, ...]]:
+    """The arguments of :func:`tune` checked, each error naming its parameter: the
+    targets (the defaults for None), the bots (one name alone is a list of one) and
+    what may vary."""
+    if targets is None:
+        targets = BalanceTargets()
+    if not isinstance(targets, BalanceTargets):
+        raise TypeError(f"targets must be BalanceTargets (or None), got {targets!r}")
+    bots = [bots] if isinstance(bots, str) else list(bots)
+    vary = (vary,) if isinstance(vary, str) else tuple(vary)
+    unknown = sorted(set(vary) - set(VARY))
+    if unknown or not vary:
+        raise ValueError(f"vary: choose from {list(VARY)}, got {list(vary)}")
+    check_int("max_evaluations", max_evaluations, 1)
+    if budget_s is not None and not (
+        isinstance(budget_s, int | float) and not isinstance(budget_s, bool) and budget_s >= 0
+    ):
+        raise ValueError(
+            f"budget_s must be a number of seconds, 0 or more (or None), got {budget_s!r}"
+        )
+    return targets, bots, vary
 
 
 class _bar:
