@@ -26,7 +26,7 @@ from pathlib import Path
 
 import vvlab
 from vvlab.design import from_gtfs, layout_quality, layout_violations, schematic_layout
-from vvlab.design.layout_quality import line_edges
+from vvlab.design.schematic import neighbour_counts
 from vvlab.model import CityMap
 from vvlab.model.generate import generate_city
 
@@ -57,8 +57,7 @@ def generated_city(seed: int) -> CityMap:
 def drawable(city: CityMap) -> bool:
     """60-90 stations and none with more than 8 neighbours (an octilinear map leaves a
     station in at most 8 directions; the generator, random, sometimes ties 5 lines in one)."""
-    neighbours = Counter(s for a, b in line_edges(city) for s in (a, b))
-    return len(city.stations) in MID_SIZE and max(neighbours.values()) <= 8
+    return len(city.stations) in MID_SIZE and max(neighbour_counts(city).values()) <= 8
 
 
 def generated_seeds(count: int) -> list[int]:

@@ -62,7 +62,13 @@ from vvlab.design.schematic_network import Network, city_network
 from vvlab.model import CityMap
 from vvlab.model.edges import MAX_BENDS
 
-__all__ = ["SchematicResult", "SchematicWarning", "schematic", "schematic_layout"]
+__all__ = [
+    "SchematicResult",
+    "SchematicWarning",
+    "neighbour_counts",
+    "schematic",
+    "schematic_layout",
+]
 
 TRIES = (
     (2.0, 0.65, 0.0),
@@ -410,7 +416,7 @@ def _fault_text(result: SchematicResult) -> str:
     crowded = [
         f"{result.city.stations[sid].name} has {count} neighbours, and a station can be left "
         "in only 8 directions"
-        for sid, count in _neighbours(result.city).items()
+        for sid, count in neighbour_counts(result.city).items()
         if count > 8
     ]
     why = "".join(f". {text}" for text in crowded)
@@ -420,8 +426,14 @@ def _fault_text(result: SchematicResult) -> str:
     )
 
 
-def _neighbours(city: CityMap) -> dict[str, int]:
-    """How many stations each station is next to on some line."""
+def neighbour_counts(city: CityMap) -> dict[str, int]:
+    """How many stations each station is next to on some line: a layout can keep its
+    rules only where none has more than 8 (the directions of a grid point).
+
+    >>> import vvlab
+    >>> max(neighbour_counts(vvlab.load_map("tutorial")).values())
+    5
+    """
     count = dict.fromkeys(city.stations, 0)
     for a, b in line_edges(city):
         count[a] += 1
