@@ -17,6 +17,11 @@ Our figures carry :func:`loader` instead, a small module that
   then answers), so that no edit sent while plotly's code was loading is lost;
 - draws each view with plotly's own view once that is done.
 
+A request is sent again, after 1, 2, 4... up to 15 s, until the kernel answers: the
+first message of a figure made while the kernel runs a button's callback (the quick
+balance's figures) was seen to go unanswered in JupyterLab with ipykernel 7. An answer
+that comes twice is ignored.
+
 :func:`answer` is the kernel's side; :class:`~vvlab.widgets.plotly_import` installs it
 on every figure it makes.
 """
@@ -30,11 +35,28 @@ __all__ = ["answer", "loader", "plotly_code"]
 
 _LOADER = """
 const KEY = "vvlab-plotly-widget-%(version)s";
-const WAIT_MS = 120000;
+const FIRST_WAIT_MS = 1000;
+const LONGEST_WAIT_MS = 15000;
+const GIVE_UP_MS = 600000;
 
+// Send {vvlab: what} until the kernel answers, waiting longer each time (a message
+// sent to a figure made while the kernel runs a button's callback can go unanswered);
+// then onReply(buffers).
 function ask(model, what, onReply) {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer to ${what}`)), WAIT_MS);
+    let waited = 0, wait = FIRST_WAIT_MS, timer;
+    const send = () => {
+      if (waited > GIVE_UP_MS) {
+        model.off("msg:custom", listen);
+        reject(new Error(`the kernel did not answer ${what}`));
+        return;
+      }
+      if (waited > 0) console.debug(`[vvlab] asking again for ${what}`);
+      model.send({ vvlab: what });
+      timer = setTimeout(send, wait);
+      waited += wait;
+      wait = Math.min(wait * 2, LONGEST_WAIT_MS);
+    };
     const listen = (msg, buffers) => {
       if (!msg || msg.vvlab !== what) return;
       model.off("msg:custom", listen);
@@ -42,7 +64,7 @@ function ask(model, what, onReply) {
       Promise.resolve(onReply(buffers)).then(resolve, reject);
     };
     model.on("msg:custom", listen);
-    model.send({ vvlab: what });
+    send();
   });
 }
 
