@@ -217,6 +217,8 @@ def test_play_widget_turn_in_browser(page) -> None:
     )
     assert len(_markers(plot)) > len(before), "the confirmed move left no crosses on the map"
     assert preview.count() == 0, "the preview text stayed after confirming"
+    boxes = plot.evaluate(BOXES_JS, line)
+    assert boxes[0] == "3", boxes
     page.screenshot(path=SCREENSHOTS / "04-play-turn-confirmed.png")
     _crop(page, out, out, "widget-play.png")
 
@@ -251,6 +253,16 @@ def test_map_editor_generate_in_browser(page) -> None:
     )
     page.screenshot(path=SCREENSHOTS / "06-editor-generated.png")
     _crop(page, out, plot.locator(".scatterlayer").first, "widget-editor.png")  # no blank below
+
+
+# The texts plotly drew in the indicator boxes of a line, as the page shows them.
+BOXES_JS = """(gd, line) => {
+    const i = gd._fullData.findIndex(
+        t => t.meta && t.meta.role === 'indicators' && t.meta.line === line);
+    const layer = gd.querySelector('.scatterlayer .' + CSS.escape('trace' + gd._fullData[i].uid));
+    return Array.from(layer.querySelectorAll('.textpoint'))
+        .map(p => (p.textContent || '').trim());
+}"""
 
 
 # The number of points plotly holds in the traces of a plot (gd.data), all traces.

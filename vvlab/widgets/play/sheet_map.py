@@ -24,9 +24,9 @@ from vvlab.plan.wagons import map_geometry
 from vvlab.viz.maps import crossed_trace, stars_trace
 from vvlab.viz.names import station_names
 from vvlab.viz.plan import (
-    FILLED_BOX,
     bonus_text,
     completed_traces,
+    indicator_marks,
     line_traces,
     plan_axes,
     plan_layout,
@@ -181,8 +181,7 @@ class SheetMap:
         self._set(specs, "line", line.id, {"hoverinfo": hover})
         values = {"visible": bool(band), "hovertext": band or None, "hoverinfo": hover}
         self._set(specs, "completed", line.id, values)
-        texts = list(sheet.indicators[line.id]) + [""] * sheet.free_indicators(line.id)
-        colors = [FILLED_BOX if t else "#FFFFFF" for t in texts]
+        texts, colors = indicator_marks(line, sheet)
         self._set(specs, "indicators", line.id, {"text": texts, "marker.color": colors})
         self._set(specs, "bonus", line.id, {"text": [bonus_text(line, sheet)]})
 
