@@ -183,7 +183,8 @@ def _crop(page, out, bottom, name: str) -> None:
 def test_play_widget_turn_in_browser(page) -> None:
     from vvlab.widgets import PlayController
 
-    line = PlayController("tutorial", seats=["person"], seed=1).legal_lines()[0]
+    game = PlayController("tutorial", seats=["person"], seed=1)
+    line = game.legal_lines()[0]
     out = _wait_rendered(page, 0, line, "PlayWidget")
     plot = out.locator(".js-plotly-plot").first
     title = plot.locator(".gtitle")
@@ -217,10 +218,43 @@ def test_play_widget_turn_in_browser(page) -> None:
     )
     assert len(_markers(plot)) > len(before), "the confirmed move left no crosses on the map"
     assert preview.count() == 0, "the preview text stayed after confirming"
-    boxes = plot.evaluate(BOXES_JS, line)
-    assert boxes[0] == "3", boxes
+    game.choose(line=line)
+    game.confirm()
+    _wait_boxes(page, plot, game, line)
     page.screenshot(path=SCREENSHOTS / "04-play-turn-confirmed.png")
     _crop(page, out, out, "widget-play.png")
+    _play_turn_at_1400_by_900(page, out, plot, game)
+
+
+def _wait_boxes(page, plot, game, line: str) -> None:
+    """Wait until the indicator boxes of ``line`` show on screen what the sheet of
+    ``game`` (the widget's twin, a ``PlayController``) has written in them."""
+    sheet = game.game.sheets[0]
+    written = [*sheet.indicators[line], *[""] * sheet.free_indicators(line)]
+    _wait_until(
+        page,
+        lambda: plot.evaluate(BOXES_JS, line) == written,
+        f"line {line}'s indicator boxes show {plot.evaluate(BOXES_JS, line)} on screen, "
+        f"not {written} as written on the sheet",
+    )
+
+
+def _play_turn_at_1400_by_900(page, out, plot, game) -> None:
+    """The next turn (a star for seed 1) on a 1400x900 screen: what it writes shows in
+    its indicator box as the turn is played."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": 1400, "height": 900})
+    try:
+        line = game.legal_lines()[0]
+        _button(out, line).click()
+        _button(out, "Confirm").click()
+        game.choose(line=line)
+        game.confirm()
+        _wait_boxes(page, plot, game, line)
+        plot.evaluate("el => el.scrollIntoView({block: 'start'})")
+        page.screenshot(path=SCREENSHOTS / "09-play-boxes-1400x900.png")
+    finally:
+        page.set_viewport_size(size)
 
 
 def test_map_editor_generate_in_browser(page) -> None:
