@@ -194,6 +194,15 @@ def test_play_widget_turn_in_browser(page) -> None:
     assert "turn 1 " in title.text_content(), title.text_content()
     before = _markers(plot)
 
+    # A change of mind first: another line's preview, then the line played. Two
+    # redraws before the turn's: the one that lost an empty box's label in plotly.js.
+    other = game.legal_lines()[1]
+    _button(out, other).click()
+    _wait_until(
+        page,
+        lambda: out.get_by_text(f"line {other}: fills").count() == 1,
+        f"picking line {other} showed no preview",
+    )
     _button(out, line).click()
     preview = out.get_by_text(f"line {line}: fills")
     _wait_until(

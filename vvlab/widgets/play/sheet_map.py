@@ -85,6 +85,10 @@ class SheetMap:
     on_line, on_station
         Called with a line id when a line, its wagon or bonus is clicked, and with a
         station id when a station is clicked.
+    width, height
+        The figure's size in pixels.
+    title
+        The title it shows first.
 
     Examples
     --------
@@ -102,6 +106,7 @@ class SheetMap:
         on_station: Callable[[str], Any],
         width: int = WIDTH,
         height: int = HEIGHT,
+        title: str = "",
     ):
         self.city, self.on_line, self.on_station = city, on_line, on_station
         geo = map_geometry(city, width, height)
@@ -115,7 +120,7 @@ class SheetMap:
             if t.meta["role"] == "line":
                 t.update(hoverinfo="text", hovertext=f"line {t.meta['line']}: click to pick")
         x_axis, y_axis = plan_axes(geo)
-        self.figure = FigureWidget(data=traces, layout=plan_layout("", width, height))
+        self.figure = FigureWidget(data=traces, layout=plan_layout(title, width, height))
         self.figure.update_layout(xaxis=x_axis, yaxis=y_axis, shapes=wagon_links(city, geo))
         self.figure_update = FigureUpdate(self.figure)
         self.index = {(t.meta["role"], t.meta.get("line")): k for k, t in enumerate(traces)}

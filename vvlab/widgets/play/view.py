@@ -148,7 +148,10 @@ class PlayWidget(w.VBox):
     def _build_city(self) -> None:
         """The map and the line buttons of the controller's city (again after set-up)."""
         city = self.controller.city
-        self.map = SheetMap(city, self._on_map_line, self._on_map_station, *MAP_SIZE)
+        # the title from the start: the figure reaches the page whole, with no update
+        self.map = SheetMap(
+            city, self._on_map_line, self._on_map_station, *MAP_SIZE, title=self._title()
+        )
         self.figure = self.map.figure
         self.line_buttons: dict[str, w.Button] = {}
         for line in city.lines:
@@ -243,21 +246,22 @@ class PlayWidget(w.VBox):
         p = c.current_player
         return p if p is not None else (c.persons or [0])[0]
 
-    def refresh(self) -> None:
-        """Show the controller's state: map, buttons, card, scores, log, end panel."""
+    def _title(self) -> str:
+        """The map's title: the city, the sheet shown, the turn and its score."""
         c, p = self.controller, self.shown_player
-        preview = c.preview()
-        score = c.game.score(p)
         if c.is_over:
             when, what = f"game over after {c.game.turn} turns", "final score"
         else:
             when, what = f"turn {c.game.turn + 1}", "score"
-        title = (
-            f"<b>{c.city.name}</b> · {html.escape(c.label(p))}, {when} · "
-            f"{what} <b>{score.total}</b>"
-        )
+        label = html.escape(c.label(p))
+        return f"<b>{c.city.name}</b> · {label}, {when} · {what} <b>{c.game.score(p).total}</b>"
+
+    def refresh(self) -> None:
+        """Show the controller's state: map, buttons, card, scores, log, end panel."""
+        c, p = self.controller, self.shown_player
+        preview = c.preview()
         free = c.card is not None and c.card.kind == "free"
-        self.map.paint(c.game.sheets[p], title, preview, pick_lines=not free)
+        self.map.paint(c.game.sheets[p], self._title(), preview, pick_lines=not free)
         self._refresh_buttons()
         self.city_picker.follow(c.city)
         self.card_html.value = card_html(c.card)
