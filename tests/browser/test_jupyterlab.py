@@ -6,8 +6,10 @@ a small notebook in a temporary folder, opens it in Debian's Chromium
 this) driven by Playwright, runs every cell with Shift+Enter (a second ``PlayWidget``
 out of view by then) and then, in the page:
 
-- clicks a line button of the ``PlayWidget`` and "Confirm", and checks that the turn
-  advanced (status text, map title) and that the plotly map changed (its markers);
+- clicks a line button of the ``PlayWidget`` (after another, a change of mind) and
+  "Confirm", and checks that the turn advanced (status text, map title), that the
+  plotly map changed (its markers) and that the indicator box shows the number written
+  (the SVG text in the page); then a second turn, a star, at 1400×900;
 - types 6 lines and 40 stations into the ``MapEditor``, clicks "Generate" and checks
   that its statistics and canvas changed;
 - checks that each ``PlayWidget`` map holds and draws its city's points, and that at
