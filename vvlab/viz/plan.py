@@ -26,9 +26,9 @@ STAR_FILL = "#FFC83D"
 FONT = "Arial, Helvetica, sans-serif"
 BLANK = " "
 """The text of an empty indicator box and of a station without a star value label: a
-space, never "". plotly.js drops the text element of a point whose text is empty and
-never makes it again, so a number written there later would stay invisible in a
-figure redrawn in place (the play widget's sheet)."""
+space, never "". plotly.js drops the text element of a point whose text is empty, and
+its whole label at the next redraw; in a figure redrawn in place (the play widget's
+sheet) a number written there later shows one update late, or not at all."""
 
 
 LEGEND_CHARS = 17
