@@ -19,6 +19,7 @@ import numpy as np
 
 from vvlab.plan.geometry import LINE_WIDTH, Box, Point, overlap_matrix, segments_hitting_box
 from vvlab.plan.name_options import (  # noqa: F401  (re-exported: the names' API)
+    CANVAS_NAMES,
     SCREEN_NAMES,
     Name,
     NameStyle,
@@ -135,10 +136,11 @@ class _Namer:
 
     def take_kept(self, key: set[str]) -> None:
         """Take at once every kept name that is still where it may be — clear of the
-        lines (a key station's may lie on one), the markers, the obstacles, the kept
-        names taken before it and their leaders, its own leader (a key station's name
-        set apart) crossing none of those names — in one test of all their boxes:
-        after an edit most names stay, and testing them one by one is the slow part."""
+        lines (a key station's may lie on one where its style allows), the markers,
+        the obstacles, the kept names taken before it and their leaders, its own
+        leader (a key station's name set apart) crossing none of those names — in one
+        test of all their boxes: after an edit most names stay, and testing them one
+        by one is the slow part."""
         ids = [
             s for s, name in self.keep.items()
             if s in self.stations and (name.leader is None or s in key)
@@ -148,7 +150,8 @@ class _Namer:
             return
         boxes = np.array([self.keep[s].box for s in ids], dtype=float)
         free, clear = self.scene.test(boxes)
-        ok = np.where(np.array([s in key for s in ids]), free, clear)
+        may_cross = np.array([s in key for s in ids]) & self.style.may_cross
+        ok = np.where(may_cross, free, clear)
         hits = overlap_matrix(boxes, boxes) | self._leaders_meeting(ids, boxes)
         taken: list[int] = []
         for k in np.flatnonzero(ok):
@@ -171,13 +174,15 @@ class _Namer:
 
     def place(self, sid: str, key: bool) -> bool:
         """Name ``sid`` if there is room: where it was kept, if still free (for a key
-        station even over a line); else beside its station off the lines; a key
-        station's name then as its style's ``attempts`` say (on screen: over a line,
-        then apart with a leader, and at last the same in the small size)."""
+        station even over a line, where its style allows); else beside its station
+        off the lines; a key station's name then as its style's ``attempts`` say (on
+        screen: over a line, then apart with a leader, and at last the same in the
+        small size)."""
         kept = self.keep.get(sid)
         if kept is not None and plain_text(kept.text).replace("\n", " ") == self.stations[sid][0]:
             leaders = None if kept.leader is None else np.array([kept.leader], dtype=float)
-            if self.scene.choose(np.array([kept.box], dtype=float), key, leaders) == 0:
+            may_cross = key and self.style.may_cross
+            if self.scene.choose(np.array([kept.box], dtype=float), may_cross, leaders) == 0:
                 self.placed[sid] = kept
                 return True
         attempts = self.style.attempts if key else self.style.attempts[:1]

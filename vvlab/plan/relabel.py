@@ -31,7 +31,14 @@ from vvlab.plan.geometry import (
     segment_boxes,
     segments_hitting_box,
 )
-from vvlab.plan.names import SCREEN_NAMES, Name, keep_relative, place_names, station_options
+from vvlab.plan.names import (
+    SCREEN_NAMES,
+    Name,
+    NameStyle,
+    keep_relative,
+    place_names,
+    station_options,
+)
 from vvlab.plan.scene import Segment, box_columns
 from vvlab.plan.text import screen_width
 
@@ -45,7 +52,8 @@ class Naming(NamedTuple):
     """What a placement of station names depends on (pixels, y up), as
     :func:`~vvlab.plan.names.place_names` takes it: the text of each station to name
     (in placing order), every station's point and marker radius, the ``key``
-    stations, the ``lines`` and ``obstacles`` to keep clear of, the ``bounds``."""
+    stations, the ``lines`` and ``obstacles`` to keep clear of, the ``bounds``, the
+    ``style`` (:data:`~vvlab.plan.names.SCREEN_NAMES` unless given)."""
 
     names: dict[str, str]
     points: dict[str, Point]
@@ -54,6 +62,7 @@ class Naming(NamedTuple):
     lines: tuple[Segment, ...]
     obstacles: tuple[Box, ...]
     bounds: Box
+    style: NameStyle = SCREEN_NAMES
 
 
 def place_naming(
@@ -70,6 +79,7 @@ def place_naming(
     return place_names(
         naming.names, naming.points, naming.radii, key=set(naming.key), lines=naming.lines,
         obstacles=naming.obstacles, bounds=naming.bounds, keep=keep, memo=memo,
+        style=naming.style,
     )  # fmt: skip
 
 
@@ -91,7 +101,8 @@ def place_again(
     ([True, True, True], 20.0)
     """
     changed = _changed_stations(before, now)
-    if before.bounds != now.bounds or len(changed) > CHANGED_SHARE * max(len(now.points), 1):
+    elsewhere = (before.bounds, before.style) != (now.bounds, now.style)
+    if elsewhere or len(changed) > CHANGED_SHARE * max(len(now.points), 1):
         return place_naming(now, keep_relative(placed, before.points, now.points), memo)
     ids = list(now.names)
     is_open = _opened(before, now, placed, changed, ids, memo)
@@ -108,7 +119,7 @@ def place_again(
         bounds=now.bounds,
         keep=keep_relative({s: placed[s] for s in opened if s in placed}, before.points,
                            now.points),
-        memo=memo, fixed=fixed,
+        memo=memo, fixed=fixed, style=now.style,
     )  # fmt: skip
     if any(s in now.key and s not in new and (s in placed or s in changed) for s in opened):
         return place_naming(now, keep_relative(placed, before.points, now.points), memo)
@@ -141,7 +152,9 @@ def _opened(
     freed = _freed_boxes(before, now, placed, changed)
     for k in np.flatnonzero(~named & ~opened & overlaps_any(extents, freed, touching=True)):
         sid = ids[k]  # room may have come free where it could go: test its places
-        places = station_options(memo, "near", now.names[sid], now.points[sid], now.radii[sid])
+        places = station_options(
+            memo, "near", now.names[sid], now.points[sid], now.radii[sid], now.style
+        )
         opened[k] = sid in now.key or bool(overlaps_any(freed, places.boxes, touching=True).any())
     return opened
 
@@ -256,7 +269,7 @@ def _reaches(now: Naming, placed: dict[str, Name], changed: set[str], ids: list[
             rows.append(_name_extent(placed[sid]))
             continue
         (x, y), r = now.points[sid], now.radii[sid]
-        style = SCREEN_NAMES
+        style = now.style
         width, height = screen_width(now.names[sid], style.size), 2 * style.leading * style.size
         near = r + style.gap + style.rings[-1] + 1
         far = style.reach[-1] + 1 if sid in now.key else near
