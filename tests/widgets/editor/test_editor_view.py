@@ -83,7 +83,7 @@ def test_a_station_outside_the_view_leaves_it_until_fit() -> None:
     again, which gives the first view back."""
     editor = MapEditor("tutorial")
     start = ranges(editor)
-    (x0, x1), (y0, y1) = start
+    (_, x1), (_, y1) = start
     editor.controller.station_edits.add(round(x1) + 10, round(y1) + 10)
     editor.refresh()
     assert ranges(editor) == start
