@@ -65,7 +65,7 @@ class NameStyle(NamedTuple):
 SCREEN_NAMES = NameStyle()
 """Station names on screen, in pixels (y up)."""
 CANVAS_NAMES = SCREEN_NAMES._replace(
-    attempts=tuple((kind, small, False) for small in (False, True) for kind in ("near", "far"))
+    attempts=tuple((kind, small, False) for kind in ("near", "far") for small in (False, True))
 )
 """Station names on the map editor's canvas: never over a line (a designer must see
 every line whole, and which station it passes), else as on paper: beside the station,

@@ -32,6 +32,7 @@ from vvlab.plan.geometry import (
     segments_hitting_box,
 )
 from vvlab.plan.names import (
+    ROUNDS,
     SCREEN_NAMES,
     Name,
     NameStyle,
@@ -88,8 +89,10 @@ def place_again(
 ) -> dict[str, Name]:
     """The names for ``now``, where ``placed`` were placed for ``before`` (the same
     view): the names that no change can reach stay as they are, the others are placed
-    again around them (first tried where they were beside their station). Placed
-    from scratch when the bounds changed or much of the city did.
+    again around them (first tried where they were beside their station); a key
+    station left without a name then has the names around it placed again with it.
+    Placed from scratch when the bounds or the style changed, much of the city did, or
+    a key station is still left without a name.
 
     >>> points = {s: (20.0 + 100 * k, 50.0) for k, s in enumerate("abcd")}
     >>> naming = Naming({s: s.upper() * 2 for s in points}, points, dict.fromkeys(points, 4.0),
@@ -109,8 +112,32 @@ def place_again(
     opened = [s for s, o in zip(ids, is_open, strict=True) if o]
     if not opened:
         return {s: placed[s] for s in ids if s in placed}
+    fixed, new = _place_opened(before, placed, now, opened, memo)
+    lost = _keys_lost(now, placed, changed, opened, new)
+    if lost:  # names nearby may hold the only room left for them: place those again too
+        around = _reaches(now, {}, set(), lost)
+        near = [s for s in fixed if overlaps_any(np.array([_name_extent(fixed[s])]), around)[0]]
+        opened = [s for s in ids if s in set(opened).union(near)]
+        fixed, new = _place_opened(before, placed, now, opened, memo, ROUNDS)
+        lost = _keys_lost(now, placed, changed, opened, new)
+    if lost:
+        return place_naming(now, keep_relative(placed, before.points, now.points), memo)
+    return {s: fixed[s] if s in fixed else new[s] for s in ids if s in fixed or s in new}
+
+
+def _place_opened(
+    before: Naming,
+    placed: dict[str, Name],
+    now: Naming,
+    opened: list[str],
+    memo: dict | None,
+    rounds: int | None = None,
+) -> tuple[dict[str, Name], dict[str, Name]]:
+    """The names that stay (``placed`` but not ``opened``) and those of ``opened``
+    placed again around them, in the area they can reach (in ``rounds``, as
+    :func:`~vvlab.plan.names.place_names` takes them)."""
     again = set(opened)
-    fixed = {s: placed[s] for s in ids if s in placed and s not in again}
+    fixed = {s: placed[s] for s in now.names if s in placed and s not in again}
     area = tuple(extent(_reaches(now, {}, set(), opened)).tolist())
     new = place_names(
         {s: now.names[s] for s in opened}, now.points, now.radii,
@@ -119,11 +146,21 @@ def place_again(
         bounds=now.bounds,
         keep=keep_relative({s: placed[s] for s in opened if s in placed}, before.points,
                            now.points),
-        memo=memo, fixed=fixed, style=now.style,
+        memo=memo, fixed=fixed, style=now.style, rounds=rounds,
     )  # fmt: skip
-    if any(s in now.key and s not in new and (s in placed or s in changed) for s in opened):
-        return place_naming(now, keep_relative(placed, before.points, now.points), memo)
-    return {s: fixed[s] if s in fixed else new[s] for s in ids if s in fixed or s in new}
+    return fixed, new
+
+
+def _keys_lost(
+    now: Naming,
+    placed: dict[str, Name],
+    changed: set[str],
+    opened: list[str],
+    new: dict[str, Name],
+) -> list[str]:
+    """The key stations of ``opened`` named before (or just changed) left without a
+    name now."""
+    return [s for s in opened if s in now.key and s not in new and (s in placed or s in changed)]
 
 
 def _opened(
