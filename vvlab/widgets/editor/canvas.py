@@ -11,11 +11,9 @@ frame), so that they keep apart on screen. Every trace has ``meta["role"]``:
 edited, ``segments`` (every edge, transparent: where a press grabs a line) and ``bends``
 (a handle on each bend, with ``meta["bends"]``: ``[a, b, index]`` each).
 
-The axes show a :class:`ViewRange`: one stable view, the same for a valid city and a
-draft, set to cover every station, wagon and label with a margin when the editor
-opens or the user asks (Fit, :meth:`ViewRange.fit`), and kept as the city changes.
-The plan is laid out for the pixels of that view: wagons and names keep their size
-on screen and stand clear of the stations whatever the scale.
+The axes show a :class:`ViewRange`: one view, set over every station, wagon and label
+when the editor opens or on Fit, and kept as the city changes; the plan is laid out
+for its pixels (wagons and names stand clear of the stations at any scale).
 """
 
 from __future__ import annotations
@@ -232,8 +230,6 @@ def draft_points(ed: MapEditorController) -> list[Point]:
 
     >>> from vvlab.widgets.editor.controller import MapEditorController
     >>> ed = MapEditorController.open("tutorial")
-    >>> draft_points(ed)
-    []
     >>> ed.line_edits.start("zoo"); ed.line_edits.add_stop("lake")
     >>> draft_points(ed)
     [(4, 0), (3, -3)]
