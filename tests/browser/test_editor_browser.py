@@ -109,15 +109,45 @@ STATION_AT_JS = """([gd, sid]) => {
 }"""
 # The size in pixels of one unit of the plan (x axis).
 UNIT_PX_JS = "gd => gd._fullLayout.xaxis.l2p(1) - gd._fullLayout.xaxis.l2p(0)"
+# The axes' ranges as plotly.js shows them.
+RANGES_JS = "gd => [gd._fullLayout.xaxis.range, gd._fullLayout.yaxis.range]"
+# Each number written on the canvas (a transfer's star value) with the distance in
+# pixels from its centre to the nearest station's centre.
+STAR_TEXTS_JS = """gd => {
+    const t = gd.data.find(t => t.meta && t.meta.role === "stations"), fl = gd._fullLayout;
+    const at = t.x.map((x, i) => [fl.xaxis.l2p(x), fl.yaxis.l2p(t.y[i])]);
+    const svg = gd.querySelector(".main-svg").getBoundingClientRect();
+    const origin = {left: svg.left + fl._size.l, top: svg.top + fl._size.t};
+    return Array.from(gd.querySelectorAll(".scatterlayer .textpoint text"))
+        .filter(el => /^\\d+$/.test(el.textContent))
+        .map(el => {
+            const r = el.getBoundingClientRect();
+            const cx = r.left + r.width / 2 - origin.left, cy = r.top + r.height / 2 - origin.top;
+            return [el.textContent, Math.min(...at.map(([x, y]) => Math.hypot(x - cx, y - cy)))];
+        });
+}"""
 
 
 def test_drag_a_station_in_browser(page) -> None:  # noqa: F811
-    """A station pressed, dragged two grid steps right and released moves there."""
+    """At 1400×900 the canvas writes each transfer's star value in its station, as the
+    sheet does; a station pressed, dragged two grid steps right and released moves
+    there, and the view stays as it was."""
     out = _wait_rendered(page, 1, "Quick balance", "MapEditor")
     plot = out.locator(".js-plotly-plot").first
+    page.set_viewport_size({"width": 1400, "height": 900})
     plot.evaluate("el => el.scrollIntoView({block: 'center'})")
     time.sleep(0.5)
     gd = plot.element_handle()
+    from vvlab import load_map
+
+    city = load_map("tutorial")
+    stars = page.evaluate(STAR_TEXTS_JS, gd)
+    page.screenshot(path=SCREENSHOTS / "14-editor-canvas-1400x900.png")
+    page.set_viewport_size({"width": 1400, "height": 1600})
+    wanted = sorted(str(city.star_value(s)) for s in city.transfer_stations)
+    assert sorted(text for text, _ in stars) == wanted, stars
+    assert all(off < 4 for _, off in stars), f"a star value is off its station: {stars}"
+    view = page.evaluate(RANGES_JS, gd)
     sid = "zoo"
     px, py, x0, y0 = page.evaluate(STATION_AT_JS, [gd, sid])
     unit = abs(page.evaluate(UNIT_PX_JS, gd))
@@ -134,11 +164,10 @@ def test_drag_a_station_in_browser(page) -> None:  # noqa: F811
         f"the station {sid} did not move from ({x0}, {y0}) to ({x0 + 2}, {y0}): "
         f"it is at {page.evaluate(STATION_AT_JS, [gd, sid])[2:]}",
     )
-    from vvlab import load_map
-
     names = out.locator(".widget-text", has=page.locator("label", has_text="name"))
     shown = names.nth(1).locator("input").first.input_value()  # the city's, the station's
-    assert shown == load_map("tutorial").stations[sid].name, f"the name box shows {shown!r}"
+    assert shown == city.stations[sid].name, f"the name box shows {shown!r}"
+    assert page.evaluate(RANGES_JS, gd) == view, "the view moved with the station"
     page.screenshot(path=SCREENSHOTS / "10-editor-dragged.png")
 
 

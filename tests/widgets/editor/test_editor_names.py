@@ -37,7 +37,7 @@ def test_canvas_names_every_key_station(name):
     city = vvlab.load_map(name)
     fig = plan_figure(ed)
     frame = view_frame(fig)
-    geo = map_geometry(city, WIDTH, HEIGHT)
+    geo = map_geometry(city, WIDTH, HEIGHT, frame)  # laid out for the view shown
     key = key_stations(city)
     others = [s for s in city.stations if s not in key]
     blocked = city_markers(city, frame) + wagon_boxes(geo, frame)
