@@ -17,6 +17,7 @@ from vvlab.plan.geometry import boxes_overlap, segments_hitting_box, station_siz
 from vvlab.plan.names import SCREEN_NAMES, name_options
 from vvlab.plan.wagons import wagon_shape
 from vvlab.viz import draw_map
+from vvlab.viz.plan import BLANK
 from vvlab.widgets.editor.canvas import HEIGHT, WIDTH
 from vvlab.widgets.editor.controller import MapEditorController
 from vvlab.widgets.editor.sketch import canvas_frame
@@ -93,7 +94,7 @@ def test_a_valid_city_on_the_canvas_is_drawn_like_the_sheet(name: str) -> None:
     editor = MapEditor(name)
     city, figure = editor.controller.city(), editor.figure
     stars = star_texts(figure)
-    assert {s: t for s, t in stars.items() if t} == {
+    assert {s: t for s, t in stars.items() if t.strip()} == {
         s: str(city.star_value(s)) for s in city.transfer_stations
     }
     assert names_on_lines(figure) == []
@@ -139,7 +140,7 @@ def test_a_draft_shows_star_values_and_keeps_names_off_its_lines() -> None:
     segments = drawn_segments(figure, frame)
     where_first = tuple(first.boxes[0])
     assert segments_hitting_box(segments[:, 0], segments[:, 1], where_first).any()
-    assert star_texts(figure) == {"s1": "4", "s2": "", "s3": "", "s4": "", "s5": ""}
+    assert star_texts(figure) == {"s1": "4", "s2": BLANK, "s3": BLANK, "s4": BLANK, "s5": BLANK}
     assert names_on_lines(figure) == []
     assert {"s1", "s2", "s3", "s4"} <= set(shown(figure, "names")[0].meta["ids"])
 

@@ -18,7 +18,7 @@ from vvlab.plan.names import CANVAS_NAMES, Name
 from vvlab.plan.relabel import Naming, place_naming
 from vvlab.plan.scene import Segment
 from vvlab.viz.names import key_stations, leaders_spec, names_spec, px_segments, rank_stations
-from vvlab.viz.plan import FONT, INK, LEGEND_CHARS, STATION_HOVER, legend_label
+from vvlab.viz.plan import BLANK, FONT, INK, LEGEND_CHARS, STATION_HOVER, legend_label
 from vvlab.widgets.editor.history import placed
 
 SKETCH_GREY = "#9A9A9A"
@@ -185,7 +185,7 @@ def _sketch_stations(data: dict[str, Any], stations: dict[str, dict[str, Any]]) 
         "mode": "markers+text",
         "name": "stations",
         "showlegend": False,
-        "text": [str(2 * len(through[s])) if len(through[s]) > 1 else "" for s in ids],
+        "text": [str(2 * len(through[s])) if len(through[s]) > 1 else BLANK for s in ids],
         "textfont": {"color": INK, "family": FONT, "size": 9},
         "x": [stations[s]["x"] for s in ids],
         "xaxis": "x",
