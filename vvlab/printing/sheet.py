@@ -142,7 +142,7 @@ def write_sheet(
     from vvlab.model.files import atomic_write
 
     check_sheet_target(path, copies, overwrite)
-    data = sheet_data(city, path, paper=paper, copies=copies, ruleset=ruleset, schematic=schematic)
+    data = sheet_data(city, path, copies, paper=paper, ruleset=ruleset, schematic=schematic)
     return atomic_write(path, data, overwrite=overwrite)
 
 
@@ -160,29 +160,24 @@ def check_sheet_target(
 
 
 def sheet_data(
-    city: Any,
-    path: str | os.PathLike[str],
-    *,
-    paper: str = "a4",
-    copies: int = 1,
-    ruleset: Any = "voll-verplant",
-    schematic: bool = False,
+    city: Any, path: str | os.PathLike[str], copies: int = 1, **page: Any
 ) -> str | bytes:
     """What :func:`write_sheet` writes to ``path``, not written: the SVG's text, or
-    the PDF's bytes (``copies`` pages). The long part of printing (the layout), apart
-    from the writing, so that a view can run it in the background and write only if
-    the user did not cancel.
+    the PDF's bytes (``copies`` pages); ``page`` holds :func:`sheet_page`'s options
+    (``paper``, ``ruleset``, ``schematic``). The long part of printing (the layout),
+    apart from the writing, so that a view can run it in the background and write only
+    if the user did not cancel.
 
-    >>> sheet_data("tutorial", "t.svg")[:5]
+    >>> sheet_data("tutorial", "t.svg", paper="letter")[:5]
     '<?xml'
     """
     from vvlab.printing.pdf import to_pdf
     from vvlab.printing.svg import to_svg
 
-    page = sheet_page(city, paper=paper, ruleset=ruleset, schematic=schematic)
+    sheet = sheet_page(city, **page)
     if str(path).lower().endswith(".svg"):
-        return to_svg(page)
-    return to_pdf([page] * copies, title=page.texts()[0])
+        return to_svg(sheet)
+    return to_pdf([sheet] * copies, title=sheet.texts()[0])
 
 
 def _check_copies(copies: int, svg: bool) -> None:

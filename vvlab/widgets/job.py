@@ -171,17 +171,21 @@ class Job:
 
     def _step(self, done: int, total: int) -> None:
         """The work's progress: the bar and the message follow."""
-        self._done, self._total = done, total
-        if not self._cancel.is_set():
-            self.progress.max, self.progress.value = max(total, 1), min(done, max(total, 1))
-            self._show_progress()
+        with self._lock:
+            self._done, self._total = done, total
+            if self.running and not self._cancel.is_set():
+                self.progress.max, self.progress.value = max(total, 1), min(done, max(total, 1))
+                self._show_progress()
         for listener in list(self.listeners):
             listener(done, total)
 
     def _tick(self, run: int) -> None:
         """Bring the elapsed time up to date while the job ``run`` goes on."""
-        while not self._cancel.wait(TICK_S) and run == self._run and self.running:
-            self._show_progress()
+        while not self._cancel.wait(TICK_S):
+            with self._lock:
+                if run != self._run or not self.running:
+                    return
+                self._show_progress()
 
     def _show_progress(self) -> None:
         seconds = int(time.monotonic() - self._started)

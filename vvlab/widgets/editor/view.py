@@ -9,11 +9,19 @@ station selects it, or adds it to the line being drawn ("draw line"); a station 
 (in any mode) moves where it is dropped, snapped to the grid
 (:class:`~vvlab.widgets.editor.drag.StationDrag`). In "move" mode the canvas shows
 the bends too: a line pressed between stations and dragged gets a bend there, a bend
-dragged moves, a bend double-clicked goes (each one undo step). The problems
-and statistics sit right of the canvas on a wide screen and wrap below it on a narrow
-one; so do the controls of every row. Each row of controls is a bar the editor holds
-(:mod:`~vvlab.widgets.editor.toolbars`, :mod:`~vvlab.widgets.editor.line_bar`). The
-"open" dropdown shows what is open. Every control is an attribute of the editor too,
+dragged moves, a bend double-clicked goes (each one undo step).
+
+The editor fits one screen (1400×900 in JupyterLab): the mode row on top; the canvas
+with, beside it, the message area and the controls of the current mode (the station's
+in "select", "add station" and "move", "Finish line" and the line's name, boxes and
+bonuses in "draw line"; they wrap below it on a narrow screen); under them one tab for
+each of the rest (problems, city and files, print, layout, quick balance, "Balance for
+me", compare), whose panes scroll beyond :data:`PANE_HEIGHT`. Each bar in a tab says
+what it has to say in its own message area, under its buttons; the long actions run
+in the background with progress and Cancel (:class:`~vvlab.widgets.job.Job`). Each row
+of controls is a bar the editor holds (:mod:`~vvlab.widgets.editor.toolbars`,
+:mod:`~vvlab.widgets.editor.line_bar`...). The "open" dropdown shows what is open.
+Every control is an attribute of the editor too,
 so tests and notebooks can drive it: ``editor.undo_button.click()``,
 ``editor.mode.value = "move"``, ``editor.click_grid(3, 4)``.
 """
@@ -81,11 +89,18 @@ MODE_HINTS = {
 _EXPECTED = (EditError, MapError, ValueError, OSError, KeyError, TypeError)
 
 
+def _unshrunk(box: w.Box) -> None:
+    """The children of a box of limited height keep their own height (the box scrolls)
+    instead of shrinking to fit it, where they would overlap and cut their text."""
+    for child in box.children:
+        child.layout.flex = "0 0 auto"
+
+
 class MapEditor(w.VBox):
     """Edit a city map: canvas, station and line bars, problems, statistics, quick
     balance and save.
 
-    The editor holds one bar per row of controls (``open_bar``, ``city_bar``,
+    The editor holds one bar per group of controls (``open_bar``, ``city_bar``,
     ``mode_bar``, ``station_bar``, ``draw_bar``, ``line_bar``, ``balance_bar``,
     ``tune_bar`` ("Balance for me"), ``save_bar``, ``compare_bar``, ``layout_bar``
     (GTFS import, schematic layout), ``print_bar``, ``draft_bar`` (a draft to restore)); their
@@ -178,6 +193,7 @@ class MapEditor(w.VBox):
             layout=w.Layout(flex="1 1 320px", min_width="300px", height=f"{HEIGHT}px",
                             overflow="auto", padding="0 0 0 8px"),
         )  # fmt: skip
+        _unshrunk(self.mode_panel)
         self.tabs = self._tabs()
         self.layout = w.Layout(max_width=f"{MAX_WIDTH}px")
         self.children = [self.draft_bar.box, self.mode_bar.box, self._canvas_row(), self.tabs]
@@ -204,6 +220,7 @@ class MapEditor(w.VBox):
                  for parts in panes.values()]  # fmt: skip
         for box in boxes:
             box.add_class("vvlab-editor-pane")
+            _unshrunk(box)
         return w.Tab(boxes, titles=tuple(panes))
 
     def show_mode(self) -> None:
