@@ -308,7 +308,7 @@ SHOWN_JS = """el => {
 
 def _open_city(out, name: str) -> None:
     _tab(out, "City & files")
-    out.locator(".widget-dropdown:visible select").first.select_option(name)
+    out.locator(".widget-tab .widget-dropdown:visible select").first.select_option(name)
     _button(out, "Open").click()
 
 

@@ -172,7 +172,10 @@ class ModeBar:
     def __init__(self, editor: Editor):
         self.editor = editor
         controller = editor.controller
-        self.mode = w.ToggleButtons(options=list(MODES), value="select", description="mode")
+        self.mode = w.ToggleButtons(
+            options=list(MODES), value="select", tooltips=[f"mode: {m}" for m in MODES]
+        )
+        self.mode.style.button_width = "auto"  # as wide as their words: one row with the rest
         self.mode.observe(lambda _: editor.act(self._mode_changed), names="value")
         self.grid_step = w.FloatText(
             value=controller.station_edits.grid_step,

@@ -69,7 +69,7 @@ FigureWidget = import_figure_widget()  # without its slowest import: see plotly_
 STATION_ROLES = ("stations", "selected", "draft")
 MAX_WIDTH = 1100
 """The editor's greatest width in pixels: it fits a 1400 px wide JupyterLab."""
-PANE_HEIGHT = 200
+PANE_HEIGHT = 190
 """The tabs' panes scroll beyond this height, so that the whole editor (mode row,
 canvas, tabs) fits a 900 px high screen."""
 MODE_BARS = {
