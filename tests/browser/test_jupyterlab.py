@@ -150,6 +150,13 @@ def _button(out, text: str):
     return out.locator("button.widget-button", has_text=re.compile(rf"^\s*{re.escape(text)}\s*$"))
 
 
+def _tab(out, title: str) -> None:
+    """Open the tab ``title`` of the widget in ``out`` (the map editor's: files, print...)."""
+    tab = out.locator(".lm-TabBar-tab", has_text=re.compile(rf"^\s*{re.escape(title)}\s*$"))
+    tab.click()
+    tab.page.wait_for_timeout(300)  # the pane is shown
+
+
 def _markers(plot) -> list[str]:
     return plot.evaluate(MARKERS_JS)
 
@@ -269,7 +276,7 @@ def _play_turn_at_1400_by_900(page, out, plot, game) -> None:
 
 
 def test_map_editor_generate_in_browser(page) -> None:
-    out = _wait_rendered(page, 1, "Generate", "MapEditor")
+    out = _wait_rendered(page, 1, "Undo", "MapEditor")
     plot = out.locator(".js-plotly-plot").first
     stats = out.locator(".widget-html", has_text="Statistics").first
     out.evaluate("el => el.scrollIntoView({block: 'start'})")
@@ -278,11 +285,13 @@ def test_map_editor_generate_in_browser(page) -> None:
     assert "12 stations, 4 lines" in stats_before, stats_before
 
     # A smaller city than the default: typing into the fields reaches the kernel too.
+    _tab(out, "City & files")
     for label, value in (("lines", "6"), ("stations", "40")):
         field = out.locator(".widget-text", has=page.locator("label", has_text=label))
         field.locator("input").first.fill(value)
         field.locator("input").first.press("Tab")  # number fields sync on blur
     _button(out, "Generate").click()
+    _tab(out, "Problems")
     _wait_until(
         page,
         lambda: stats.inner_text() != stats_before,

@@ -40,8 +40,9 @@ if TYPE_CHECKING:
     from vvlab.widgets.editor.controller import MapEditorController
     from vvlab.widgets.editor.geometry import LineCache
 
-WIDTH, HEIGHT = 920, 640
-"""Canvas size in pixels: fits a 1000 px wide notebook (the panels wrap below it)."""
+WIDTH, HEIGHT = 600, 470
+"""Canvas size in pixels: with the mode's controls beside it and the tabs below, the
+whole editor fits a 1400×900 screen in JupyterLab."""
 MAX_GRID_POINTS = 4000
 
 
