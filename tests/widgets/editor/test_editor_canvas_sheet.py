@@ -190,3 +190,21 @@ def test_edits_undo_and_a_restored_draft_never_move_the_view(tmp_path) -> None:
         assert ranges(editor) == start
     editor.fit_button.click()
     assert ranges(editor) != start
+
+
+@pytest.mark.parametrize("how", ["open", "generate"])
+def test_another_city_opened_is_fitted_in_the_view(how: str) -> None:
+    """Opening or generating a city is asking for it: the view fits it, so no station
+    of the new city is out of sight (a blank editor's view is far smaller than Paris)."""
+    editor = MapEditor(None, autosave=False)
+    blank = ranges(editor)
+    if how == "open":
+        editor.source_select.value = "paris"
+        editor.open_button.click()
+    else:
+        editor.gen_lines.value, editor.gen_stations.value = 5, 60
+        editor.generate_button.click()
+    (x0, x1), (y0, y1) = ranges(editor)
+    assert ranges(editor) != blank
+    stations = editor.controller.stations.values()
+    assert all(x0 <= s["x"] <= x1 and min(y0, y1) <= s["y"] <= max(y0, y1) for s in stations)

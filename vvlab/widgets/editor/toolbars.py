@@ -81,11 +81,17 @@ class OpenBar:
             raise EditError("that city is open already: pick a built-in city or blank city")
         value = self.source_select.value
         self.editor.controller.load(None if value == BLANK else value)
-        self.editor.selected = None
+        self._opened()
 
     def _open_file(self) -> None:
         self.editor.controller.load(self.open_path.value.strip())
+        self._opened()
+
+    def _opened(self) -> None:
+        """Another city is open: nothing selected, the view fitted to it (the view
+        otherwise changes only when the user asks)."""
         self.editor.selected = None
+        self.editor.painter.fit()
 
     def _ask_generate(self) -> None:
         """Generate at once over a city as opened or saved; ask first before replacing
@@ -103,7 +109,7 @@ class OpenBar:
     def _generate(self) -> None:
         values = (self.gen_lines.value, self.gen_stations.value, self.gen_seed.value)
         self.editor.controller.load_generated(*values)
-        self.editor.selected = None
+        self._opened()
 
     def refresh(self) -> None:
         """Show in "open" what is open; only when that changed, so that a city picked
