@@ -15,15 +15,14 @@ page, hidden). Screenshots: ``30-*.png`` to ``39-*.png``.
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections.abc import Iterator
 
 import pytest
-from lab_server import SCREENSHOTS, chromium, serve_lab
+from lab_server import SCREENSHOTS, chromium, serve_lab, write_notebook
 from test_editor_browser import STATION_AT_JS, UNIT_PX_JS
-from test_jupyterlab import RENDER_TIMEOUT, STEP_TIMEOUT, _button, _cell, _wait_until
+from test_jupyterlab import RENDER_TIMEOUT, STEP_TIMEOUT, _button, _wait_until
 from test_reload_browser import DATA_JS, STATIONS_JS
 
 pytestmark = pytest.mark.browser
@@ -73,13 +72,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = base / "root"
     root.mkdir()
     for name, cells in NOTEBOOKS.items():
-        notebook = {
-            "cells": [_cell(source) for source in cells],
-            "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
-            "nbformat": 4,
-            "nbformat_minor": 5,
-        }
-        (root / name).write_text(json.dumps(notebook, indent=1))
+        write_notebook(root / name, cells)
     with serve_lab(root, base) as url:
         yield url
 
