@@ -171,6 +171,39 @@ def serve_lab(
         stop(proc, runtime)
 
 
+def code_cell(source: str) -> dict:
+    """A notebook's code cell holding ``source``, not run yet.
+
+    >>> code_cell("1 + 1")["source"], code_cell("1 + 1")["outputs"]
+    ('1 + 1', [])
+    """
+    return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": []} | {
+        "source": source
+    }
+
+
+def write_notebook(path: Path, sources: Sequence[str]) -> Path:
+    """Write a notebook with a code cell per source and the Python 3 kernel at
+    ``path``; returns ``path``.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> json.loads(write_notebook(folder / "n.ipynb", ["1 + 1"]).read_text())["cells"][0]["source"]
+    '1 + 1'
+    """
+    from vvlab.model.files import atomic_write
+
+    notebook = {
+        "cells": [code_cell(source) for source in sources],
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    return atomic_write(path, json.dumps(notebook, indent=1))
+
+
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 """Where the browser tests keep a screenshot of every step (git-ignored)."""
 

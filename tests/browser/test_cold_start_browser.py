@@ -9,12 +9,11 @@ then the next turn. Screenshot: ``cold-start-note.png``.
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
-from lab_server import SCREENSHOTS, chromium, serve_lab
-from test_jupyterlab import RENDER_TIMEOUT, STEP_TIMEOUT, _button, _cell, _wait_until
+from lab_server import SCREENSHOTS, chromium, serve_lab, write_notebook
+from test_jupyterlab import RENDER_TIMEOUT, STEP_TIMEOUT, _button, _wait_until
 
 from vvlab.compiled.notice import NOTE
 from vvlab.widgets import PlayController
@@ -32,13 +31,7 @@ NOTE_START = NOTE.split("(")[0].strip()
 def test_the_play_widget_says_it_compiles_in_its_status_line(tmp_path) -> None:
     root = tmp_path / "root"
     root.mkdir()
-    notebook = {
-        "cells": [_cell(CELL)],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    (root / NOTEBOOK).write_text(json.dumps(notebook))
+    write_notebook(root / NOTEBOOK, [CELL])
     line = PlayController("tutorial", seats=SEATS, seed=1).legal_lines()[0]
     cold = {"NUMBA_CACHE_DIR": str(tmp_path / "numba")}
     with serve_lab(root, tmp_path / "lab", env=cold) as url, chromium() as browser:

@@ -26,7 +26,6 @@ Skips when Chromium, Playwright or JupyterLab is missing. Run it alone with
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shutil
@@ -35,7 +34,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from lab_server import SCREENSHOTS, chromium, serve_lab
+from lab_server import SCREENSHOTS, chromium, serve_lab, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -60,12 +59,6 @@ MARKERS_JS = """el => Array.from(el.querySelectorAll('.scatterlayer path.point')
     .map(p => [p.getAttribute('d'), p.getAttribute('transform'), p.style.fill].join(' '))"""
 
 
-def _cell(source: str) -> dict:
-    return {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": []} | {
-        "source": source
-    }
-
-
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A JupyterLab server on a free localhost port, serving a folder with the test
@@ -73,15 +66,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     base = tmp_path_factory.mktemp("lab")
     root = base / "root"
     root.mkdir()
-    notebook = {
-        "cells": [_cell(source) for source in CELLS],
-        "metadata": {
-            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    (root / NOTEBOOK).write_text(json.dumps(notebook, indent=1))
+    write_notebook(root / NOTEBOOK, CELLS)
     with serve_lab(root, base) as url:
         yield f"{url}/lab/tree/{NOTEBOOK}"
 

@@ -18,8 +18,8 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from lab_server import SCREENSHOTS, chromium, serve_lab
-from test_jupyterlab import RENDER_TIMEOUT, STEP_TIMEOUT, _cell
+from lab_server import SCREENSHOTS, chromium, serve_lab, write_notebook
+from test_jupyterlab import RENDER_TIMEOUT, STEP_TIMEOUT
 
 pytestmark = pytest.mark.browser
 
@@ -49,13 +49,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, object]
     base = tmp_path_factory.mktemp("reload")
     root = base / "root"
     root.mkdir()
-    notebook = {
-        "cells": [_cell(source) for source in CELLS],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    (root / NOTEBOOK).write_text(json.dumps(notebook, indent=1))
+    write_notebook(root / NOTEBOOK, CELLS)
     with serve_lab(root, base) as url:
         yield f"{url}/lab/tree/{NOTEBOOK}", root / NOTEBOOK
 

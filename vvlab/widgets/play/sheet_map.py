@@ -10,7 +10,9 @@ Clicks on a line, its wagon or a station call back into the widget.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Sequence
+from itertools import pairwise
 from typing import Any
 
 import plotly.graph_objects as go
@@ -44,6 +46,8 @@ FigureWidget = import_figure_widget()  # without its slowest import: see plotly_
 PREVIEW = "#FF6F00"
 LINE_ROLES = ("line", "wagon", "indicators", "bonus", "completed")
 STATION_ROLES = ("stations", "crossed", "stars", "preview")
+CLICK_STEP = 0.25
+"""Plan units between the points of a line that take a click (see clickable_path)."""
 MARK_PARTS = ("x", "y", "marker", "meta")
 """What a sheet's crosses and stars change of their traces."""
 
@@ -73,6 +77,25 @@ def _preview_trace() -> go.Scatter:
         hovertext=[],
         meta={"role": "preview", "ids": []},
     )
+
+
+def clickable_path(
+    xs: Sequence[float], ys: Sequence[float], step: float = CLICK_STEP
+) -> tuple[list[float], list[float]]:
+    """The polyline through ``xs``, ``ys`` with a point at least every ``step`` (plan
+    units) along each segment: plotly hovers and clicks a line at its points only, so
+    a line drawn through its stations alone took no click between them.
+
+    >>> clickable_path([0, 1, 1], [0, 0, 0.5], 0.5)
+    ([0.0, 0.5, 1.0, 1.0], [0.0, 0.0, 0.0, 0.5])
+    """
+    out_x, out_y = [float(xs[0])], [float(ys[0])]
+    for (x0, y0), (x1, y1) in pairwise(zip(xs, ys, strict=True)):
+        parts = max(1, math.ceil(math.hypot(x1 - x0, y1 - y0) / step))
+        for k in range(1, parts + 1):
+            out_x.append(x0 + (x1 - x0) * k / parts)
+            out_y.append(y0 + (y1 - y0) * k / parts)
+    return out_x, out_y
 
 
 class SheetMap:
@@ -118,7 +141,10 @@ class SheetMap:
         traces += [stars_trace(city, blank), _preview_trace()]
         for t in traces:
             if t.meta["role"] == "line":
-                t.update(hoverinfo="text", hovertext=f"line {t.meta['line']}: click to pick")
+                x, y = clickable_path(t.x, t.y)
+                t.update(
+                    x=x, y=y, hoverinfo="text", hovertext=f"line {t.meta['line']}: click to pick"
+                )
         x_axis, y_axis = plan_axes(geo)
         self.figure = FigureWidget(data=traces, layout=plan_layout(title, width, height))
         self.figure.update_layout(xaxis=x_axis, yaxis=y_axis, shapes=wagon_links(city, geo))
