@@ -10,6 +10,8 @@ checked (:mod:`figure_checks`):
 
 - a map (a trace with ``meta.role == "stations"``) holds its points and draws them;
 - its legend stays inside the figure;
+- its legend, titles and tick labels stay inside what its output area shows (a
+  figure wider than the output area is cut off on the right, or scrolls);
 - no two of its text labels (point labels, station names, titles, tick labels,
   legend entries, annotations) overlap;
 
