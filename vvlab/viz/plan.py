@@ -26,7 +26,7 @@ STAR_FILL = "#FFC83D"
 FONT = "Arial, Helvetica, sans-serif"
 
 
-LEGEND_CHARS = 17
+LEGEND_CHARS = 15
 """The longest legend entry of a line on the plan: what fits the right margin (a longer
 name, as a GTFS feed's "Nemocnice Motol - Depo Hostivař", is cut; plotly would widen
 the margin and shrink the plot under names placed for its full size)."""
@@ -51,7 +51,7 @@ def legend_label(line_id: str, name: str | None, limit: int | None = None) -> st
     ('U1', 'U1', 'U1 · Ring')
     """
     label = line_id if not name or name == line_id else f"{line_id} · {name}"
-    return label if limit is None or len(label) <= limit else label[: limit - 1] + "…"
+    return label if limit is None or len(label) <= limit else label[: limit - 1].rstrip() + "…"
 
 
 def bonus_text(line: Line, sheet: Sheet | None = None) -> str:
@@ -356,8 +356,8 @@ def plan_layout(title: str, width: int, height: int) -> dict[str, Any]:
         "hovermode": "closest",
         "dragmode": "pan",
         "legend": {
-            "title": {"text": "Lines (click to hide)"},
-            "x": 1.01,
+            "title": {"text": "Lines<br>(click to hide)"},
+            "x": 1.0,
             "xanchor": "left",
             "y": 1,
             "yanchor": "top",

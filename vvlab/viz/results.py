@@ -21,6 +21,7 @@ from vvlab.analysis import (
     run_labels,
     score_stats,
 )
+from vvlab.plan.geometry import WIDTH
 from vvlab.viz.colors import bot_colors, group_colors, lighter
 from vvlab.viz.layout import fit_legend
 from vvlab.viz.plan import FONT, INK
@@ -56,7 +57,7 @@ def _layout(title: str, **more: Any) -> dict[str, Any]:
         "title": {"text": title, "x": 0.01, "xanchor": "left", "font": {"size": 16}},
         "template": "plotly_white",
         "font": {"family": FONT, "color": INK},
-        "width": 1000,
+        "width": WIDTH,
         "height": 560,
         **more,
     }
