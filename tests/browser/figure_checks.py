@@ -72,6 +72,7 @@ FIGURE_JS = f"""gd => {{
         title: ((gd.querySelector('.gtitle') || {{}}).textContent || '').trim(),
         map: stations.length > 0,
         points: stations.reduce((n, t) => n + (t.x ? t.x.length : 0), 0),
+        traces: (gd.data || []).length,
         markers: gd.querySelectorAll('.scatterlayer path.point').length,
         figure: box(svg),
         shown,
@@ -179,3 +180,23 @@ def figure_problems(figure: dict) -> list[str]:
     for a, b in overlapping_labels(figure):
         problems.append(f"labels overlap: {_label(a)} and {_label(b)}")
     return problems
+
+
+def shown_figure_problems(element, where: str) -> list[str]:
+    """The problems (:func:`figure_problems`) of every figure drawn and shown in the
+    page under ``element`` (a Playwright handle or locator), each prefixed with
+    ``where`` and the figure's title; a figure in a tab not shown is left out."""
+    problems = []
+    for plot in element.locator(".js-plotly-plot").all():
+        figure = plot.evaluate(FIGURE_JS)
+        if figure.get("hidden") or not figure.get("drawn"):
+            continue
+        problems += named_problems(figure, where)
+    return problems
+
+
+def named_problems(figure: dict, where: str) -> list[str]:
+    """:func:`figure_problems` of ``figure``, each prefixed with ``where`` and the
+    figure's title, so that a failure names the notebook, cell and figure."""
+    title = figure["title"][:60] or "(no title)"
+    return [f"{where}, figure {title!r}: {p}" for p in figure_problems(figure)]

@@ -11,7 +11,10 @@ out of view by then) and then, in the page:
 - types 6 lines and 40 stations into the ``MapEditor``, clicks "Generate" and checks
   that its statistics and canvas changed;
 - checks that each ``PlayWidget`` map holds and draws its city's points, and that at
-  1400×900 the map and the Confirm button are inside the viewport together.
+  1400×900 the map and the Confirm button are inside the viewport together and each
+  map's legend and labels inside its output area (:mod:`figure_checks`);
+- runs a small ``BalanceExplorer`` and checks, tab by tab at 1400×900, that each
+  figure's legend, titles and tick labels lie inside its output area.
 
 A screenshot of each step goes to ``tests/browser/screenshots/`` (git-ignored), and
 ``widget-play.png`` and ``widget-editor.png`` cropped to the widgets: the README's
@@ -33,6 +36,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from figure_checks import shown_figure_problems
 from lab_server import SCREENSHOTS, chromium, serve_lab
 
 pytestmark = pytest.mark.browser
@@ -50,7 +54,12 @@ EDITOR_CELL = 'from vvlab.widgets import MapEditor\ned = MapEditor("tutorial")\n
 # notebooks/02-play.ipynb after Run All: its map must still be drawn with its points.
 FILLER_CELL = 'print("\\n".join(f"line {i}" for i in range(150)))'
 VERSUS_CELL = 'v = PlayWidget("berlin", seats=["person", "greedy"], seed=2)\nv'
-CELLS = [PLAY_CELL, EDITOR_CELL, FILLER_CELL, VERSUS_CELL]
+EXPLORER_CELL = (
+    "from vvlab.widgets import BalanceExplorer\n"
+    'BalanceExplorer(["tutorial", "berlin"], bots=["greedy", "lookahead:depth=1"],'
+    " players=[1, 2], games=40, seed=3)"
+)
+CELLS = [PLAY_CELL, EDITOR_CELL, FILLER_CELL, VERSUS_CELL, EXPLORER_CELL]
 MAP_CELLS = {0: "tutorial", 3: "berlin"}  # the cells showing a PlayWidget
 
 # Every marker plotly draws in the map: its shape, place and colour, as one string.
@@ -300,5 +309,32 @@ def test_play_widget_fits_1400_by_900(page) -> None:
             inside = box["y"] >= 0 and box["y"] + box["height"] <= 900
             inside = inside and box["x"] >= 0 and box["x"] + box["width"] <= 1400
             assert inside, f"the {name} is not inside the 1400×900 viewport: {box}"
+        problems = shown_figure_problems(out, "play widget") + shown_figure_problems(
+            _output(page, 3), "play widget against a bot"
+        )
+        assert not problems, "\n".join(problems)
+    finally:
+        page.set_viewport_size(size)
+
+
+def test_explorer_figures_fit_1400_by_900(page) -> None:
+    """After a run, each tab's figure of the BalanceExplorer, at 1400×900, shows its
+    legend, titles and tick labels inside the output area."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": 1400, "height": 900})
+    try:
+        out = _output(page, 4)
+        _button(out, "Run").click()
+        plots = out.locator(".js-plotly-plot .scatterlayer, .js-plotly-plot .barlayer")
+        _wait_until(page, lambda: plots.count() > 0, "the explorer drew no figure", 120)
+        problems = []
+        for tab in out.locator(".lm-TabBar-tab").all():
+            tab.click()
+            time.sleep(1.0)  # the tab's figure lays out when shown
+            name = tab.inner_text().strip()
+            out.evaluate("el => el.scrollIntoView({block: 'start'})")
+            page.screenshot(path=SCREENSHOTS / f"14-explorer-{name.replace(' ', '-')}.png")
+            problems += shown_figure_problems(out, f"explorer tab {name!r}")
+        assert not problems, "\n".join(problems)
     finally:
         page.set_viewport_size(size)
