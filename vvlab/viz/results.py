@@ -59,6 +59,8 @@ def _layout(title: str, **more: Any) -> dict[str, Any]:
         "font": {"family": FONT, "color": INK},
         "width": WIDTH,
         "height": 560,
+        # the y axis's lowest label clear of the x axis's first one at the corner
+        "yaxis": {"ticklabelstandoff": 4},
         **more,
     }
 
