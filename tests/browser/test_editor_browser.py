@@ -13,6 +13,7 @@ import re
 import time
 
 import pytest
+from figure_checks import shown_figure_problems
 from test_jupyterlab import (  # the fixtures, imported to be used here
     SCREENSHOTS,
     _button,
@@ -56,6 +57,8 @@ def test_quick_balance_figures_update_in_place(page) -> None:  # noqa: F811
     again = time.monotonic() - start
     assert plots.count() == 3, "a second balance made new plots"
     page.screenshot(path=SCREENSHOTS / "07-editor-balance.png")
+    problems = shown_figure_problems(out, "editor's quick balance")  # 1400 px wide
+    assert not problems, "\n".join(problems)
     print(f"\nquick balance in the browser: first {first:.2f} s, again {again:.2f} s")
 
 

@@ -13,7 +13,10 @@ out of view by then) and then, in the page:
 - types 6 lines and 40 stations into the ``MapEditor``, clicks "Generate" and checks
   that its statistics and canvas changed;
 - checks that each ``PlayWidget`` map holds and draws its city's points, and that at
-  1400×900 the map and the Confirm button are inside the viewport together.
+  1400×900 the map and the Confirm button are inside the viewport together and each
+  map's legend and labels inside its output area (:mod:`figure_checks`);
+- runs a small ``BalanceExplorer`` and checks, tab by tab at 1400×900, that each
+  figure's legend, titles and tick labels lie inside its output area.
 
 A screenshot of each step goes to ``tests/browser/screenshots/`` (git-ignored), and
 ``widget-play.png`` and ``widget-editor.png`` cropped to the widgets: the README's
@@ -34,6 +37,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from figure_checks import shown_figure_problems
 from lab_server import SCREENSHOTS, chromium, serve_lab, write_notebook
 
 pytestmark = pytest.mark.browser
@@ -41,6 +45,9 @@ pytestmark = pytest.mark.browser
 NOTEBOOK = "widgets.ipynb"
 RENDER_TIMEOUT = 120_000  # ms; kernel start, imports and the first widget render
 STEP_TIMEOUT = 30_000  # ms; one click -> kernel -> widget update -> re-render
+ANYWIDGET_GAVE_UP = "[anywidget] Failed to initialize model"
+"""anywidget's error when a figure widget's model is not ready within its 2 s: the
+figure then never draws, whatever vvlab sends."""
 BROWSER_ERRORS: list[str] = []  # JavaScript errors seen in the page, for failure messages
 
 PLAY_CELL = (
@@ -51,7 +58,12 @@ EDITOR_CELL = 'from vvlab.widgets import MapEditor\ned = MapEditor("tutorial")\n
 # notebooks/02-play.ipynb after Run All: its map must still be drawn with its points.
 FILLER_CELL = 'print("\\n".join(f"line {i}" for i in range(150)))'
 VERSUS_CELL = 'v = PlayWidget("berlin", seats=["person", "greedy"], seed=2)\nv'
-CELLS = [PLAY_CELL, EDITOR_CELL, FILLER_CELL, VERSUS_CELL]
+EXPLORER_CELL = (
+    "from vvlab.widgets import BalanceExplorer\n"
+    'BalanceExplorer(["tutorial", "berlin"], bots=["greedy", "lookahead:depth=1"],'
+    " players=[1, 2], games=40, seed=3)"
+)
+CELLS = [PLAY_CELL, EDITOR_CELL, FILLER_CELL, VERSUS_CELL, EXPLORER_CELL]
 MAP_CELLS = {0: "tutorial", 3: "berlin"}  # the cells showing a PlayWidget
 
 # Every marker plotly draws in the map: its shape, place and colour, as one string.
@@ -351,5 +363,55 @@ def test_play_widget_fits_1400_by_900(page) -> None:
             inside = box["y"] >= 0 and box["y"] + box["height"] <= 900
             inside = inside and box["x"] >= 0 and box["x"] + box["width"] <= 1400
             assert inside, f"the {name} is not inside the 1400×900 viewport: {box}"
+        problems = shown_figure_problems(out, "play widget") + shown_figure_problems(
+            _output(page, 3), "play widget against a bot"
+        )
+        assert not problems, "\n".join(problems)
+    finally:
+        page.set_viewport_size(size)
+
+
+def _drawn_traces(out) -> int:
+    """How many traces the figures shown (in the tab on view) under ``out`` draw."""
+    return out.evaluate(
+        """el => Array.from(el.querySelectorAll('.js-plotly-plot'))
+            .filter(gd => gd.getClientRects().length > 0)
+            .reduce((n, gd) => n + (gd.data || []).length, 0)"""
+    )
+
+
+def test_explorer_figures_fit_1400_by_900(page) -> None:
+    """After a run, each tab's figure of the BalanceExplorer, at 1400×900, shows its
+    legend, titles and tick labels inside the output area."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": 1400, "height": 900})
+    try:
+        out = _output(page, 4)
+        _button(out, "Run").click()
+        plots = out.locator(".js-plotly-plot .scatterlayer, .js-plotly-plot .barlayer")
+        _wait_until(page, lambda: plots.count() > 0, "the explorer drew no figure", 120)
+        problems, unchecked = [], []
+        for tab in out.locator(".lm-TabBar-tab").all():
+            tab.click()
+            name = tab.inner_text().strip()
+            try:
+                _wait_until(
+                    page,
+                    lambda: _drawn_traces(out) > 0,
+                    f"the explorer's {name} tab shows no figure of the run",
+                    60,
+                )
+            except AssertionError:
+                if not any(ANYWIDGET_GAVE_UP in error for error in BROWSER_ERRORS):
+                    raise
+                unchecked.append(name)
+                continue
+            out.evaluate("el => el.scrollIntoView({block: 'start'})")
+            time.sleep(0.5)  # the tab's figure lays out when shown
+            page.screenshot(path=SCREENSHOTS / f"14-explorer-{name.replace(' ', '-')}.png")
+            problems += shown_figure_problems(out, f"explorer tab {name!r}")
+        assert not problems, "\n".join(problems)
+        if unchecked:  # the tabs before were checked
+            pytest.skip(f"{', '.join(unchecked)}: {ANYWIDGET_GAVE_UP} (2 s, a loaded machine)")
     finally:
         page.set_viewport_size(size)

@@ -10,6 +10,8 @@ checked (:mod:`figure_checks`):
 
 - a map (a trace with ``meta.role == "stations"``) holds its points and draws them;
 - its legend stays inside the figure;
+- its legend, titles and tick labels stay inside what its output area shows (a
+  figure wider than the output area is cut off on the right, or scrolls);
 - no two of its text labels (point labels, station names, titles, tick labels,
   legend entries, annotations) overlap;
 
@@ -31,7 +33,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from figure_checks import FIGURE_JS, figure_problems
+from figure_checks import FIGURE_JS, named_problems
 from lab_server import REPO, SCREENSHOTS, chromium, serve_lab
 
 pytestmark = pytest.mark.browser
@@ -148,6 +150,12 @@ def _empty_map(figure: dict) -> bool:
     return figure["map"] and not 0 < figure["points"] <= figure["markers"]
 
 
+def _waiting(figure: dict) -> bool:
+    """A figure widget before its data arrived: no trace and no message, empty axes."""
+    said = any(label["kind"] == "annotation-text" for label in figure["labels"])
+    return figure["traces"] == 0 and not said
+
+
 def _check_figures(page, node, where: str) -> list[str]:
     """Wait until each figure of a cell is drawn (a map: with its markers); then its
     problems, each prefixed with ``where`` and the figure's title."""
@@ -157,15 +165,14 @@ def _check_figures(page, node, where: str) -> list[str]:
         plots = node.query_selector_all(".js-plotly-plot")
         seen = [f for f in (plot.evaluate(FIGURE_JS) for plot in plots) if not f.get("hidden")]
         drawn = [f for f in seen if f["drawn"] and f["figure"][2] > f["figure"][0]]
-        pending = len(drawn) < len(seen) or any(_empty_map(f) for f in drawn)
+        pending = len(drawn) < len(seen) or any(_empty_map(f) or _waiting(f) for f in drawn)
         if not pending or time.monotonic() > deadline:
             break
         time.sleep(0.5)
     if len(drawn) < len(seen):
         problems.append(f"{where}: {len(seen) - len(drawn)} of {len(seen)} figures not drawn")
     for figure in drawn:
-        title = figure["title"][:60] or "(no title)"
-        problems += [f"{where}, figure {title!r}: {p}" for p in figure_problems(figure)]
+        problems += named_problems(figure, where)
     return problems
 
 
@@ -204,7 +211,10 @@ def _check_cells(page, figures: list[int], cells: int, name: str) -> list[str]:
             continue
         node = page.evaluate_handle(CELL_JS, index)
         where = f"{name}, cell {index}"
-        problems += _check_figures(page, node, where)
+        found = _check_figures(page, node, where)
+        if found:  # the cell as the user sees it, to look at
+            node.screenshot(path=SCREENSHOTS / f"failed-{Path(name).stem}-cell-{index}.png")
+        problems += found
         problems += _check_play_fits(page, node, where)
         shown = node.evaluate("n => n.innerText")
         if "Traceback (most recent call last)" in shown:

@@ -121,7 +121,7 @@ def test_wagon_shape_has_one_box_per_indicator():
 
 
 def test_wagons_cover_no_station_and_no_other_wagon(builtin):
-    """Every built-in map at 1000x700: each wagon (body, boxes and bonus text) keeps
+    """Every built-in map at the default size: each wagon (body, boxes and bonus text) keeps
     clear of every station marker and of every other wagon, and stays in the plot."""
     geo = map_geometry(builtin)
     frame = geo.frame

@@ -10,7 +10,7 @@ import pytest
 from legend_check import legend_fits
 
 import vvlab
-from vvlab.plan.geometry import boxes_overlap
+from vvlab.plan.geometry import WIDTH, boxes_overlap
 from vvlab.plan.text import plain_text
 from vvlab.viz import (
     bonus_race,
@@ -21,7 +21,7 @@ from vvlab.viz import (
     score_distribution,
     station_heatmap,
 )
-from vvlab.viz.layout import legend_entries, legend_width
+from vvlab.viz.layout import fit_legend, legend_entries, legend_width
 from vvlab.viz.plan import LEGEND_CHARS, line_label
 from vvlab.viz.results import BAR_WIDTH
 
@@ -73,6 +73,22 @@ def test_every_legend_fits_inside_its_figure(runs):
     dist = score_distribution(runs, by="city")
     assert "amsterdam" in legend_entries(dist)
     assert "lookahead:depth=1" in legend_entries(score_distribution(runs))
+
+
+@pytest.mark.parametrize("width", [WIDTH, 600, 420])
+def test_every_chart_legend_fits_at_any_width(runs, width):
+    """fit_legend at a narrower figure: every entry still inside, and a legend beside
+    the plot takes at most about a third of the width (else it goes below the plot)."""
+    for name, fig in figures(runs):
+        if name in ("plan", "heatmap") or not legend_entries(fig):
+            continue  # the plans' legend has its own margin (maps drawn to their size)
+        fig = fit_legend(fig.update_layout(width=width))
+        margin = fig.layout.margin
+        assert legend_fits(fig) and margin.r <= 0.37 * width, (name, width, margin)
+        below = fig.layout.legend.orientation == "h"
+        long = "lookahead:depth=1" in legend_entries(fig)
+        assert below if long and width == 420 else True, (name, "beside a plot 420 px wide")
+        assert not below if width == WIDTH else True, (name, "below at the default width")
 
 
 def test_breakdown_mean_marker_is_beside_the_bars(runs):

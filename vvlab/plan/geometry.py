@@ -1,7 +1,7 @@
 """Geometry of the plan, shared by the map figures: pure functions, no plotly.
 
 Map units are the schematic ``x``/``y`` of the stations. A :class:`Frame` says how
-they become pixels in a figure of the target size (1000×700 by default), so that
+they become pixels in a figure of the target size (960×700 by default), so that
 things measured in pixels - the gap between lines sharing a segment, the size of a
 wagon - can be placed in map units.
 """
@@ -90,9 +90,13 @@ def boxes_overlap(a: Box, b: Box, touching: bool = False) -> bool:
     return bool(overlap_matrix(np.array([a], float), np.array([b], float), touching)[0, 0])
 
 
-WIDTH, HEIGHT = 1000, 700
-MARGIN = {"l": 10, "r": 170, "t": 56, "b": 10}
-"""Figure margins in pixels; the right one holds the legend of lines."""
+WIDTH, HEIGHT = 960, 700
+"""A figure's size in pixels unless asked otherwise: the width fits JupyterLab's output
+area in a 1400×900 window beside the open file browser (968 px), so nothing at the
+figure's right edge (a legend) is cut off."""
+MARGIN = {"l": 10, "r": 165, "t": 56, "b": 10}
+"""Figure margins in pixels; the right one holds the legend of lines (entries of at most
+:data:`vvlab.viz.plan.LEGEND_CHARS` characters)."""
 PAD = 48
 """Pixels kept free around the stations for the wagons."""
 LINE_WIDTH = 3.5
@@ -150,8 +154,8 @@ def plot_frame(
     around them, with the same scale on both axes.
 
     >>> f = plot_frame([(0, 0), (100, 50)], width=300, height=200, pad=0)
-    >>> f.unit, f.x_range, f.y_range  # 120 x 134 pixels of plot area
-    (0.8333333333333334, (0.0, 100.0), (-30.833333333333336, 80.83333333333334))
+    >>> f.unit, f.x_range, f.y_range  # 125 x 134 pixels of plot area
+    (0.8, (0.0, 100.0), (-28.6, 78.6))
     """
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     plot_w = width - MARGIN["l"] - MARGIN["r"]

@@ -11,7 +11,7 @@ Examples
 >>> import vvlab, vvlab.viz
 >>> fig = vvlab.viz.draw_map(vvlab.load_map("tutorial"))
 >>> type(fig).__name__, fig.layout.width, fig.layout.height
-('Figure', 1000, 700)
+('Figure', 960, 700)
 """
 
 from vvlab.viz.balance import bonus_vs_completion

@@ -9,10 +9,11 @@ from typing import Any
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from vvlab.plan.geometry import WIDTH
 from vvlab.viz.colors import bot_colors
 from vvlab.viz.plan import FONT, INK
 
-WIDTH, HEIGHT = 1000, 420
+HEIGHT = 420
 ROW_PX = 46
 """Height of one bot's row, pixels (the figure grows with the ladder)."""
 

@@ -2,7 +2,8 @@
 
 Plotly lays out text in the browser, so a figure cannot ask how wide a legend entry
 will be: :func:`legend_width` estimates it, generously, from the screen's text measure
-(:mod:`vvlab.plan.text`).
+(:mod:`vvlab.plan.text`), and :func:`fit_legend` (every chart's one legend layout)
+puts the legend beside the plot or below it, with the margin its entries need.
 """
 
 from __future__ import annotations
@@ -10,10 +11,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from vvlab.plan.geometry import WIDTH
 from vvlab.plan.text import SCREEN
 
 LEGEND_SYMBOL = 40
 """Pixels of a legend item besides its text: the symbol and the gaps."""
+
+LEGEND_SHARE = 1 / 3
+"""The most of a figure's width a legend beside the plot may take; a wider one goes
+below the plot (see :func:`fit_legend`)."""
+
+LEGEND_ROW = 2.0
+"""Height of a row of a horizontal legend, in font sizes (plotly's, with room)."""
 
 LEGEND_WIDEN = 1.2
 """How much wider than Arial legend text may be set (see :func:`legend_width`)."""
@@ -57,25 +66,68 @@ def legend_entries(fig: Any) -> list[str]:
 
 
 def fit_legend(fig: Any, size: float = 12) -> Any:
-    """Widen the right margin of ``fig`` so that its vertical legend fits; returns it.
+    """Lay out the legend of ``fig`` so that it fits the figure; returns it.
+
+    The one place that decides a chart's legend: beside the plot (right margin widened
+    to its widest entry) when that takes at most :data:`LEGEND_SHARE` of the width,
+    else in rows below the plot (bottom margin grown by its rows), so that a figure
+    of any width keeps its plot and shows every entry.
 
     >>> import plotly.graph_objects as go
-    >>> fig = go.Figure([go.Bar(name="x" * 40), go.Bar(name="y")]).update_layout(width=600)
-    >>> fit_legend(fig).layout.margin.r >= legend_width("x" * 40) + LEGEND_SYMBOL
-    True
+    >>> fig = go.Figure([go.Bar(name="x" * 20), go.Bar(name="y")]).update_layout(width=900)
+    >>> fit_legend(fig).layout.legend.orientation, fig.layout.margin.r >= right_margin(["x" * 20])
+    ('v', True)
+    >>> fit_legend(fig.update_layout(width=500)).layout.legend.orientation
+    'h'
     """
     entries = legend_entries(fig)
     if not entries:
         return fig
     legend = fig.layout.legend
     title = legend.title.text if legend.title and legend.title.text else ""
-    width = fig.layout.width or 700
+    width = fig.layout.width or WIDTH
     need = max(right_margin(entries, size), legend_width(title, size) + 10)
-    fig.update_layout(
+    if need > LEGEND_SHARE * width:
+        return _legend_below(fig, entries, title, size)
+    return fig.update_layout(
         margin={"r": int(need + 0.03 * width)},
         legend={"x": 1.02, "xanchor": "left", "orientation": "v"},
     )
-    return fig
+
+
+def _legend_below(fig: Any, entries: Sequence[str], title: str, size: float) -> Any:
+    """A horizontal legend at the bottom of ``fig``, under the x axis's labels."""
+    margin = fig.layout.margin
+    left, right = margin.l if margin.l is not None else 80, LEGEND_SYMBOL
+    rows = legend_rows(entries, (fig.layout.width or WIDTH) - left - right, title, size)
+    axis = margin.b if margin.b is not None else 80  # the x axis's ticks and title
+    return fig.update_layout(
+        margin={"r": right, "b": int(axis + rows * LEGEND_ROW * size + 10)},
+        legend={
+            "orientation": "h",
+            "x": 0,
+            "xanchor": "left",
+            "y": 0,
+            "yanchor": "bottom",
+            "yref": "container",
+        },
+    )
+
+
+def legend_rows(entries: Sequence[str], width: float, title: str = "", size: float = 12) -> int:
+    """How many rows a horizontal legend of ``entries`` (``title`` first) takes in
+    ``width`` pixels: entries fill a row left to right, as plotly sets them.
+
+    >>> legend_rows(["a", "b", "c"], 1000), legend_rows(["x" * 30] * 3, 500)
+    (1, 3)
+    """
+    rows, used = 1, legend_width(title, size) if title else 0.0
+    for entry in entries:
+        item = legend_width(entry, size) + LEGEND_SYMBOL
+        if used and used + item > width:
+            rows, used = rows + 1, 0.0
+        used += item
+    return rows
 
 
 def right_margin(entries: Sequence[str], size: float = 12, least: int = 80) -> int:

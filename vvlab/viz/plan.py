@@ -31,7 +31,7 @@ its whole label at the next redraw; in a figure redrawn in place (the play widge
 sheet) a number written there later shows one update late, or not at all."""
 
 
-LEGEND_CHARS = 17
+LEGEND_CHARS = 15
 """The longest legend entry of a line on the plan: what fits the right margin (a longer
 name, as a GTFS feed's "Nemocnice Motol - Depo Hostivař", is cut; plotly would widen
 the margin and shrink the plot under names placed for its full size)."""
@@ -56,7 +56,7 @@ def legend_label(line_id: str, name: str | None, limit: int | None = None) -> st
     ('U1', 'U1', 'U1 · Ring')
     """
     label = line_id if not name or name == line_id else f"{line_id} · {name}"
-    return label if limit is None or len(label) <= limit else label[: limit - 1] + "…"
+    return label if limit is None or len(label) <= limit else label[: limit - 1].rstrip() + "…"
 
 
 def bonus_text(line: Line, sheet: Sheet | None = None) -> str:
@@ -377,8 +377,8 @@ def plan_layout(title: str, width: int, height: int) -> dict[str, Any]:
         "hovermode": "closest",
         "dragmode": "pan",
         "legend": {
-            "title": {"text": "Lines (click to hide)"},
-            "x": 1.01,
+            "title": {"text": "Lines<br>(click to hide)"},
+            "x": 1.0,
             "xanchor": "left",
             "y": 1,
             "yanchor": "top",

@@ -11,6 +11,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from vvlab.engine.game import Game
+from vvlab.plan.geometry import WIDTH
 from vvlab.viz.layout import fit_legend
 from vvlab.viz.maps import sheet_score
 from vvlab.viz.plan import FONT, INK, line_label
@@ -136,7 +137,7 @@ def game_fill_progress(game: Game) -> go.Figure:
         title={"text": title, "x": 0.01, "font": {"size": 16}},
         template="plotly_white",
         font={"family": FONT, "color": INK},
-        width=1000,
+        width=WIDTH,
         height=420 * rows + 80,
     )
     return fit_legend(fig)

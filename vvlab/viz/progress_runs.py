@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from vvlab.plan.geometry import WIDTH
 from vvlab.viz.colors import bot_colors
 from vvlab.viz.layout import fit_legend
 from vvlab.viz.plan import FONT, INK
@@ -186,7 +187,7 @@ def run_fill_progress(result: SimulationResult, games: int = 200) -> go.Figure:
         template="plotly_white",
         font={"family": FONT, "color": INK},
         legend_title_text="bot",
-        width=1000,
+        width=WIDTH,
         height=520,
     )
     return fit_legend(fig)

@@ -21,6 +21,7 @@ from vvlab.analysis import (
     run_labels,
     score_stats,
 )
+from vvlab.plan.geometry import WIDTH
 from vvlab.viz.colors import bot_colors, group_colors, lighter
 from vvlab.viz.layout import fit_legend
 from vvlab.viz.plan import FONT, INK
@@ -56,8 +57,10 @@ def _layout(title: str, **more: Any) -> dict[str, Any]:
         "title": {"text": title, "x": 0.01, "xanchor": "left", "font": {"size": 16}},
         "template": "plotly_white",
         "font": {"family": FONT, "color": INK},
-        "width": 1000,
+        "width": WIDTH,
         "height": 560,
+        # the y axis's lowest label clear of the x axis's first one at the corner
+        "yaxis": {"ticklabelstandoff": 4},
         **more,
     }
 

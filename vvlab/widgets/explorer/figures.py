@@ -10,6 +10,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from vvlab.analysis.what_if import WhatIf
+from vvlab.plan.geometry import WIDTH
 from vvlab.viz import (
     bonus_race,
     line_completion,
@@ -23,7 +24,7 @@ FIGURES = ("distribution", "breakdown", "lines", "heatmap", "bonus race")
 """The explorer's figures, in tab order."""
 
 
-def placeholder_figure(text: str, width: int = 1000, height: int = 360) -> go.Figure:
+def placeholder_figure(text: str, width: int = WIDTH, height: int = 360) -> go.Figure:
     """A figure with no axes that only says ``text``: what a tab shows before the
     first run, instead of empty axes.
 
