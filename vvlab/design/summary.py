@@ -1,0 +1,489 @@
+"""A balance verdict in a board-game designer's words: :func:`summary` turns a
+:class:`~vvlab.design.report.BalanceReport` into a short paragraph (what is wrong, for
+whom, what would help) and :func:`change_words` says why "Balance for me" changed a
+line. The editor, the HTML report and ``vvlab check`` only lay these words out.
+
+The skill levels are named as players (``greedy``: new players, ``lookahead``:
+practised players, ``expert``: strong players) and folded into one sentence per
+finding: a target that fails for a line (or the city) at several levels is one
+sentence, never one per level. Lines go by their names (the report's ``names``);
+numbers are said as a designer would ("almost every game", "in 1 of 8 games").
+
+How a target is told is :data:`TOLD`, by target name; a target registered without an
+entry there is told from its registry entry (its ``about``, its value and its bound).
+
+Where a verdict carries its sampling uncertainty, the table may have a boolean column
+``thin`` (a pass within chance): :func:`summary` then says which passes are thin
+(:func:`thin_passes`), so a report that gains the column needs no change here.
+
+>>> import pandas as pd
+>>> from vvlab.design.report import BalanceReport
+>>> rows = [{"level": lv, "target": "completion", "line": "U9", "measured": m,
+...          "bound": "10%..95%", "passed": m <= 0.95, "margin": 0.95 - m}
+...         for lv, m in (("greedy", 0.33), ("lookahead:depth=1", 0.9), ("expert", 0.99))]
+>>> report = BalanceReport(pd.DataFrame(rows), "berlin", ["greedy", "lookahead:depth=1",
+...                        "expert"], 300, 0, "voll-verplant", names={"": "Berlin"})
+>>> print(summary(report))  # doctest: +NORMALIZE_WHITESPACE
+Berlin misses 1 balance target, for strong players. Strong players complete line U9
+almost every game (99%), so it is no challenge for them (at most 95% is wanted):
+fewer boxes, a smaller first bonus or a longer route would make it harder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from vvlab.design.target_registry import find, measured_text
+
+if TYPE_CHECKING:
+    from vvlab.design.report import BalanceReport
+
+__all__ = ["TOLD", "change_text", "change_words", "level_words", "summary", "thin_passes"]
+
+PLAYERS = {
+    "random": "players who play at random",
+    "greedy": "new players",
+    "lookahead": "practised players",
+    "expert": "strong players",
+    "rollout": "strong players",
+}
+"""The players a bot stands for, by its name (a bot label's part before ``:``)."""
+SHOWN_FINDINGS = 4
+"""Findings the paragraph tells; the rest are counted ("and 2 more: see the details")."""
+
+
+def level_words(level: str) -> str:
+    """The players a skill level (a bot label) stands for.
+
+    >>> level_words("lookahead:depth=1"), level_words("expert"), level_words("mine")
+    ('practised players', 'strong players', 'players like mine')
+    """
+    name = level.split(":", 1)[0]
+    return PLAYERS.get(name, f"players like {name}")
+
+
+def _players(levels: Sequence[str]) -> str:
+    """Several levels in one phrase, strongest first: ``strong and practised players``."""
+    words = list(dict.fromkeys(level_words(lv) for lv in reversed(levels)))
+    if len(words) == 1:
+        return words[0]
+    adjectives = [w.removesuffix(" players") for w in words]
+    if all(w != a for w, a in zip(words, adjectives, strict=True)):
+        return f"{', '.join(adjectives[:-1])} and {adjectives[-1]} players"
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _and(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def how_often(rate: float) -> str:
+    """A completion rate in words.
+
+    >>> [how_often(r) for r in (1.0, 0.99, 0.87, 0.34, 0.125, 0.01, 0.0)]
+    ['every game', 'almost every game (99%)', 'in 87% of games', 'in 1 of 3 games (34%)', \
+'in 1 of 8 games (12%)', 'almost never (1%)', 'never']
+    """
+    if rate >= 1.0:
+        return "every game"
+    if rate <= 0.0:
+        return "never"
+    if rate >= 0.98:
+        return f"almost every game ({_percent(rate)})"
+    if rate <= 0.02:
+        return f"almost never ({_percent(rate)})"
+    one_in = round(1 / rate)
+    if rate < 0.45 and abs(1 / one_in - rate) <= 0.1 * rate:
+        return f"in 1 of {one_in} games ({rate:.0%})"
+    return f"in {rate:.0%} of games"
+
+
+def _percent(rate: float) -> str:
+    """A share as a whole percentage, with a decimal where that would say 0% or 100%."""
+    shown = f"{rate:.0%}"
+    return f"{rate:.1%}" if shown in ("0%", "100%") else shown
+
+
+def bound_words(bound: str) -> str:
+    """A report's bound as a designer says it.
+
+    >>> bound_words("10%..95%"), bound_words("<= -0.60"), bound_words(">= 15 vs random")
+    ('10% to 95%', 'at most -0.60', 'at least 15 more than random play')
+    """
+    text = bound.replace("..", " to ").replace(" vs random", " more than random play")
+    for sign, words in (("<= ", "at most "), (">= ", "at least ")):
+        text = text.replace(sign, words)
+    return text
+
+
+class Finding:
+    """The failing rows of one target for one line (or the city) across levels,
+    weakest level first, with the report they come from; lines that fail a target
+    alike (the same way at the same levels) are one finding."""
+
+    def __init__(self, report: BalanceReport, rows: list[Any]):
+        self.report, self.rows = report, rows
+        self.target, self.line = rows[0].target, rows[0].line
+        order = {lv: k for k, lv in enumerate(report.levels)}
+        self.rows.sort(key=lambda r: order.get(r.level, -1))
+        self.lines = list(dict.fromkeys(r.line for r in rows))
+
+    @property
+    def worst(self) -> float:
+        margins = [r.margin for r in self.rows if r.margin == r.margin]
+        return min(margins) if margins else float("-inf")
+
+    @property
+    def levels(self) -> list[str]:
+        return list(dict.fromkeys(r.level for r in self.rows if r.level))
+
+    def players(self, levels: Sequence[str] | None = None) -> str:
+        """The players of ``levels`` (default: this finding's) in words; every level
+        of the report is "players of every level"."""
+        levels = self.levels if levels is None else list(levels)
+        if len(levels) > 1 and set(levels) == set(self.report.levels):
+            return "players of every level"
+        return _players(levels)
+
+    def each(self, shown: Callable[[float], str]) -> str:
+        """The values for their players, the same value said once: ``6.4 turns for
+        players of every level``, ``1 point for new players and 2 for strong players``."""
+        by_value: dict[str, list[str]] = {}
+        for r in self.rows:
+            by_value.setdefault(shown(r.measured), []).append(r.level)
+        return _and([f"{value} for {self.players(lv)}" for value, lv in by_value.items()])
+
+    @property
+    def line_name(self) -> str:
+        names = [self.report.names.get(line, line) for line in self.lines]
+        return f"line {names[0]}" if len(names) == 1 else f"lines {_and(names)}"
+
+    @property
+    def alike(self) -> tuple[Any, ...]:
+        """What makes two findings one: the same target failed the same way at the
+        same levels (a line that fails both ways stays alone)."""
+        if self.target != "completion":
+            return (self.target, self.line)
+        often = {r.measured > 0.5 for r in self.rows}
+        if len(often) > 1:
+            return (self.target, self.line)
+        return (self.target, often.pop(), tuple(self.levels))
+
+    def text(self) -> str:
+        if all(r.measured != r.measured for r in self.rows):
+            who = f" for {_players(self.levels)}" if self.levels else ""
+            entry = find(self.target)
+            what = entry.about if entry else self.target
+            return f"{_cap(what)}{who}: {measured_text(self.target, float('nan'))}."
+        told = TOLD.get(self.target, _told_generally)
+        return told(self)
+
+
+def _told_generally(f: Finding) -> str:
+    """A target without words of its own: what it asks, its values and its bound."""
+    entry = find(f.target)
+    what = entry.about if entry else f.target
+    where = f" of {f.line_name}" if f.line else ""
+    values = [
+        f"{measured_text(r.target, r.measured)}" + (f" for {level_words(r.level)}" if r.level else "")
+        for r in f.rows
+    ]
+    return f"{_cap(what)}{where} is {_and(values)}, where {bound_words(f.rows[0].bound)} is wanted."
+
+
+def how_often_between(low: float, high: float) -> str:
+    """Completion rates from ``low`` to ``high`` in words.
+
+    >>> how_often_between(0.97, 0.99), how_often_between(0.02, 0.06)
+    ('in 97% to 99% of games', 'in 2% to 6% of games')
+    """
+    if round(low, 2) == round(high, 2):
+        return how_often(low)
+    if low >= 0.98:
+        return f"almost every game ({low:.0%} to {high:.0%})"
+    return f"in {low:.0%} to {high:.0%} of games"
+
+
+def _told_completion(f: Finding) -> str:
+    if len(f.lines) > 1:
+        return _told_lines(f)
+    ranked = sorted(f.rows, key=lambda r: -r.measured)
+    clauses = [f"{level_words(r.level)} {how_often(r.measured)}" for r in ranked]
+    first = ranked[0]
+    clauses[0] = f"{level_words(first.level)} complete {f.line_name} {how_often(first.measured)}"
+    often = [r.measured > 0.5 for r in ranked]
+    low_bound, high_bound = (bound_words(first.bound).split(" to ") + [""])[:2]
+    if all(often):
+        return (
+            f"{_cap(', '.join(clauses))}, so it is no challenge for them (at most {high_bound} "
+            "is wanted): fewer boxes, a smaller first bonus or a longer route would make it "
+            "harder."
+        )
+    if not any(often):
+        return (
+            f"{_cap(', '.join(clauses))}, so it is out of reach (at least {low_bound} is "
+            "wanted): more boxes, a larger first bonus or a shorter route (or two lines "
+            "instead of one) would help."
+        )
+    return (
+        f"{_cap('; '.join(clauses))}: it is certain for some players and out of reach for "
+        "others; a route of middling length with a middling bonus would suit both."
+    )
+
+
+def _told_lines(f: Finding) -> str:
+    """Several lines completed too often (or too rarely) by the same players."""
+    rates = [r.measured for r in f.rows]
+    said = f"{_cap(f.players())} complete {f.line_name} "
+    said += how_often_between(min(rates), max(rates))
+    low_bound, high_bound = (bound_words(f.rows[0].bound).split(" to ") + [""])[:2]
+    if min(rates) > 0.5:
+        return (
+            f"{said}, so these are no challenge for them (at most {high_bound} is wanted): "
+            "fewer boxes, smaller first bonuses or longer routes would make them harder."
+        )
+    return (
+        f"{said}, so these are out of reach (at least {low_bound} is wanted): more boxes, "
+        "larger first bonuses or shorter routes would help."
+    )
+
+
+def _first_bonuses(report: BalanceReport) -> dict[str, float]:
+    t = report.table
+    rows = t[t["target"] == "bonus-range"]
+    return dict(zip(rows["line"], rows["measured"], strict=True))
+
+
+def _rates(report: BalanceReport, level: str) -> dict[str, float]:
+    t = report.table
+    rows = t[(t["target"] == "completion") & (t["level"] == level)]
+    return dict(zip(rows["line"], rows["measured"], strict=True))
+
+
+def _example(f: Finding, level: str) -> str:
+    """The two lines that show best that a line paying more is not harder: the one
+    that pays more and is completed more often, by the widest gap; ``""`` when the
+    report does not hold what it needs."""
+    bonus, rate = _first_bonuses(f.report), _rates(f.report, level)
+    pairs = [
+        (rate[a] - rate[b], a, b)
+        for a in rate
+        for b in rate
+        if a in bonus and b in bonus and bonus[a] > bonus[b] and rate[a] > rate[b]
+    ]
+    if not pairs:
+        return ""
+    _, a, b = max(pairs)
+    name = f.report.names
+    return (
+        f": line {name.get(a, a)} pays {bonus[a]:g} and is completed {how_often(rate[a])}, "
+        f"while line {name.get(b, b)} pays {bonus[b]:g} and is completed {how_often(rate[b])}"
+    )
+
+
+def _told_order(f: Finding) -> str:
+    worst = max(f.rows, key=lambda r: r.measured)
+    rho = worst.measured
+    if rho >= 0.2:
+        said = "the lines that pay more are the easier ones"
+    elif rho > -0.2:
+        said = "what a line pays has little to do with how hard it is"
+    else:
+        said = "the lines that pay more are only loosely the harder ones"
+    example = _example(f, worst.level)
+    return (
+        f"For {f.players()} {said}{example}; raise the first bonus of the lines "
+        "completed least, lower it on those completed most, or make line lengths differ more."
+    )
+
+
+def _told_share(f: Finding) -> str:
+    values = [f.each("{:.0%}".format)]
+    low = f.rows[0].margin < 0 and f.rows[0].measured < 0.2
+    size = "only " if low else ""
+    fix = "let lines share more stations (more transfers)" if low else "let lines share fewer stations"
+    return (
+        f"Star points make {size}{_and(values)} of the score "
+        f"({bound_words(f.rows[0].bound)} is wanted): {fix}."
+    )
+
+
+def _told_length(f: Finding) -> str:
+    values = [f.each("{:.1f} turns".format)]
+    short = f.rows[0].measured < 24
+    fix = "give the lines more boxes" if short else "give the lines fewer boxes"
+    return (
+        f"A game lasts {_and(values)} ({bound_words(f.rows[0].bound)} is wanted): {fix} "
+        "(a game lasts one turn per box), or add or remove a line."
+    )
+
+
+def _told_gap(f: Finding) -> str:
+    values = [f.each(_points)]
+    wanted = bound_words(f.rows[0].bound).removesuffix(" more than random play")
+    return (
+        f"Good play gains too little over random play: only {_and(values)} ({wanted} is "
+        "wanted): give players more choice (more transfers, lines of different lengths)."
+    )
+
+
+def _points(value: float) -> str:
+    return "1 point" if round(value) == 1 else f"{value:.0f} points"
+
+
+def _told_bonus(f: Finding) -> str:
+    value = f.rows[0].measured
+    if f.target == "bonus-range":
+        return f"The first bonus of {f.line_name}, {value:g}, is outside {bound_words(f.rows[0].bound)}."
+    return f"The later bonus of {f.line_name}, {value:g}, must be 0 to its first bonus."
+
+
+TOLD: dict[str, Callable[[Finding], str]] = {
+    "completion": _told_completion,
+    "harder-pays-more": _told_order,
+    "star-share": _told_share,
+    "game-length": _told_length,
+    "skill-gap": _told_gap,
+    "bonus-range": _told_bonus,
+    "bonus-order": _told_bonus,
+}
+"""The sentence of each built-in target's finding, by target name."""
+
+
+def _failing(report: BalanceReport) -> list[Finding]:
+    """One :class:`Finding` per failing target and line, across levels."""
+    groups: dict[tuple[str, str], list[Any]] = {}
+    for row in report.failures().itertuples(index=False):
+        groups.setdefault((row.target, row.line), []).append(row)
+    return [Finding(report, rows) for rows in groups.values()]
+
+
+def findings(report: BalanceReport) -> list[Finding]:
+    """The report's failures, one :class:`Finding` per target and line across levels
+    (lines failing alike together), the worst first."""
+    alike: dict[tuple[Any, ...], list[Any]] = {}
+    for f in sorted(_failing(report), key=lambda f: f.worst):
+        alike.setdefault(f.alike, []).extend(f.rows)
+    return sorted((Finding(report, rows) for rows in alike.values()), key=lambda f: f.worst)
+
+
+def thin_passes(report: BalanceReport) -> list[Any]:
+    """The passing rows whose pass is within chance: those with a true ``thin`` column
+    (none while the report has no such column)."""
+    t = report.table
+    if "thin" not in t.columns:
+        return []
+    return list(t[t["passed"] & t["thin"].fillna(False).astype(bool)].itertuples(index=False))
+
+
+def _city(report: BalanceReport) -> str:
+    return report.names.get("", "") or report.city
+
+
+def _passing(report: BalanceReport) -> str:
+    levels = _players(report.levels) if report.levels else "every player"
+    said = f"{_city(report)} passes every balance target for {levels} ({report.games:,} games each)."
+    thin = thin_passes(report)
+    if thin:
+        names = _and(sorted({(find(r.target).about if find(r.target) else r.target) for r in thin}))
+        said += f" Some passes are narrow, within chance: {names}; more games would tell."
+    return said
+
+
+def summary(report: BalanceReport, shown: int = SHOWN_FINDINGS) -> str:
+    """The verdict of ``report`` as one short paragraph: whether the city passes, and
+    for each failure (the worst ``shown``) what is wrong, for which players and what
+    would help. :meth:`BalanceReport.summary <vvlab.design.report.BalanceReport.summary>`
+    calls this.
+
+    >>> import pandas as pd
+    >>> from vvlab.design.report import BalanceReport
+    >>> ok = {"level": "greedy", "target": "game-length", "line": "", "measured": 24.0,
+    ...       "bound": "20..28 turns", "passed": True, "margin": 0.5}
+    >>> summary(BalanceReport(pd.DataFrame([ok]), "x", ["greedy"], 300, 0, "voll-verplant",
+    ...                       names={"": "Tiny Town"}))
+    'Tiny Town passes every balance target for new players (300 games each).'
+    """
+    found = findings(report)
+    if not found:
+        return _passing(report)
+    levels = sorted({lv for f in found for lv in f.levels}, key=report.levels.index)
+    whom = f", for {_players(levels)}" if levels else ""
+    if len(levels) > 1 and len(levels) == len(report.levels):
+        whom = ", for players of every level"
+    missed = len(_failing(report))
+    count = f"{missed} balance target" + ("s" if missed != 1 else "")
+    sentences = [f"{_city(report)} misses {count}{whom}."]
+    sentences += [f.text() for f in found[:shown]]
+    if len(found) > shown:
+        sentences.append(f"And {len(found) - shown} more: see the details.")
+    return " ".join(sentences)
+
+
+def change_text(row: Any, names: dict[str, str] | None = None) -> str:
+    """One line's change in words (a row of ``TuneResult.changes``).
+
+    >>> from types import SimpleNamespace as Row
+    >>> change_text(Row(line="U1", boxes_before=1, boxes_after=3, bonus_before="5/3",
+    ...                 bonus_after="7/2"), {"U1": "Ring"})
+    'Ring: 1 → 3 boxes, bonus 5/3 → 7/2'
+    """
+    parts = []
+    if row.boxes_before != row.boxes_after:
+        parts.append(f"{row.boxes_before} → {row.boxes_after} boxes")
+    if row.bonus_before != row.bonus_after:
+        parts.append(f"bonus {row.bonus_before} → {row.bonus_after}")
+    return f"{(names or {}).get(row.line, row.line)}: {', '.join(parts)}"
+
+
+CITY_REASONS = {
+    "game-length": "so that a game lasts as long as wanted",
+    "harder-pays-more": "so that the lines that pay more are the harder ones",
+    "star-share": "so that star points weigh as wanted",
+    "skill-gap": "so that good play pays",
+}
+"""Why a line changed when its own numbers were not at fault: the city-wide target
+its change served."""
+
+
+def change_words(row: Any, before: BalanceReport, after: BalanceReport) -> str:
+    """Why a line changed, in the game's words: how often players completed it before
+    and after, or the city-wide target the change served.
+
+    >>> import pandas as pd
+    >>> from types import SimpleNamespace as Row
+    >>> from vvlab.design.report import BalanceReport
+    >>> def report(rate):
+    ...     row = {"level": "expert", "target": "completion", "line": "U9", "measured": rate,
+    ...            "bound": "10%..95%", "passed": rate <= 0.95, "margin": 0.95 - rate}
+    ...     return BalanceReport(pd.DataFrame([row]), "b", ["expert"], 300, 0, "voll-verplant")
+    >>> change_words(Row(line="U9", boxes_before=2, boxes_after=1), report(0.99), report(0.9))
+    'strong players completed it almost every game (99%), now in 90% of games'
+    """
+    own = [f for f in _failing(before) if f.line == row.line and f.target == "completion"]
+    if own:
+        now = _rates_of_line(after, row.line)
+        parts = []
+        for r in sorted(own[0].rows, key=lambda r: -r.measured):
+            said = f"{level_words(r.level)} completed it {how_often(r.measured)}"
+            if r.level in now:
+                said += f", now {how_often(now[r.level])}"
+            parts.append(said)
+        return "; ".join(parts)
+    fixed = [f.target for f in findings(before) if not f.line and f.target in CITY_REASONS]
+    still = {f.target for f in findings(after)}
+    reasons = [CITY_REASONS[t] for t in dict.fromkeys(fixed) if t not in still] or [
+        CITY_REASONS[t] for t in dict.fromkeys(fixed)
+    ]
+    return _and(reasons) if reasons else "to leave the other lines' targets more room"
+
+
+def _rates_of_line(report: BalanceReport, line: str) -> dict[str, float]:
+    t = report.table
+    rows = t[(t["target"] == "completion") & (t["line"] == line)]
+    return dict(zip(rows["level"], rows["measured"], strict=True))
