@@ -153,8 +153,8 @@ class BalanceReport:
         ...        "bound": "20..28 turns", "passed": False, "margin": -1.3}
         >>> r = BalanceReport(pd.DataFrame([row]), "x", ["greedy"], 10, 0, "voll-verplant",
         ...                   names={"": "Tiny Town"})
-        >>> print(r.compact_html()[:130])
-        <div><b>Balance</b>: Tiny Town misses 1 balance target, for new players. A game lasts 9.5 turns for new players (20 to 28 turns is
+        >>> print(r.compact_html()[:90])
+        <div><b>Balance</b>: Tiny Town misses 1 balance target, for new players. A game lasts
         """
         return (
             f"<div><b>Balance</b>: {html.escape(self.summary())}"

@@ -39,7 +39,15 @@ from vvlab.design.target_registry import find, measured_text
 if TYPE_CHECKING:
     from vvlab.design.report import BalanceReport
 
-__all__ = ["TOLD", "change_text", "change_words", "level_words", "summary", "thin_passes"]
+__all__ = [
+    "TOLD",
+    "change_text",
+    "change_words",
+    "level_words",
+    "summary",
+    "thin_passes",
+    "tuned_summary",
+]
 
 PLAYERS = {
     "random": "players who play at random",
@@ -121,6 +129,12 @@ def bound_words(bound: str) -> str:
     return text
 
 
+def _ends(bound: str) -> tuple[str, str]:
+    """The low and high end of a range bound in words (``"10%", "95%"``)."""
+    low, _, high = bound_words(bound).partition(" to ")
+    return low, high
+
+
 class Finding:
     """The failing rows of one target for one line (or the city) across levels,
     weakest level first, with the report they come from; lines that fail a target
@@ -190,7 +204,7 @@ def _told_generally(f: Finding) -> str:
     what = entry.about if entry else f.target
     where = f" of {f.line_name}" if f.line else ""
     values = [
-        f"{measured_text(r.target, r.measured)}" + (f" for {level_words(r.level)}" if r.level else "")
+        measured_text(r.target, r.measured) + (f" for {level_words(r.level)}" if r.level else "")
         for r in f.rows
     ]
     return f"{_cap(what)}{where} is {_and(values)}, where {bound_words(f.rows[0].bound)} is wanted."
@@ -217,7 +231,7 @@ def _told_completion(f: Finding) -> str:
     first = ranked[0]
     clauses[0] = f"{level_words(first.level)} complete {f.line_name} {how_often(first.measured)}"
     often = [r.measured > 0.5 for r in ranked]
-    low_bound, high_bound = (bound_words(first.bound).split(" to ") + [""])[:2]
+    low_bound, high_bound = _ends(first.bound)
     if all(often):
         return (
             f"{_cap(', '.join(clauses))}, so it is no challenge for them (at most {high_bound} "
@@ -241,7 +255,7 @@ def _told_lines(f: Finding) -> str:
     rates = [r.measured for r in f.rows]
     said = f"{_cap(f.players())} complete {f.line_name} "
     said += how_often_between(min(rates), max(rates))
-    low_bound, high_bound = (bound_words(f.rows[0].bound).split(" to ") + [""])[:2]
+    low_bound, high_bound = _ends(f.rows[0].bound)
     if min(rates) > 0.5:
         return (
             f"{said}, so these are no challenge for them (at most {high_bound} is wanted): "
@@ -303,13 +317,12 @@ def _told_order(f: Finding) -> str:
 
 
 def _told_share(f: Finding) -> str:
-    values = [f.each("{:.0%}".format)]
+    values = [f.each("{:.0%} of the score".format)]
     low = f.rows[0].margin < 0 and f.rows[0].measured < 0.2
     size = "only " if low else ""
-    fix = "let lines share more stations (more transfers)" if low else "let lines share fewer stations"
+    fix = "let more lines share stations" if low else "let fewer lines share stations"
     return (
-        f"Star points make {size}{_and(values)} of the score "
-        f"({bound_words(f.rows[0].bound)} is wanted): {fix}."
+        f"Star points are {size}{_and(values)} ({bound_words(f.rows[0].bound)} is wanted): {fix}."
     )
 
 
@@ -318,7 +331,7 @@ def _told_length(f: Finding) -> str:
     short = f.rows[0].measured < 24
     fix = "give the lines more boxes" if short else "give the lines fewer boxes"
     return (
-        f"A game lasts {_and(values)} ({bound_words(f.rows[0].bound)} is wanted): {fix} "
+        f"A game lasts {_and(values)} (a game of {bound_words(f.rows[0].bound)} is wanted): {fix} "
         "(a game lasts one turn per box), or add or remove a line."
     )
 
@@ -327,8 +340,8 @@ def _told_gap(f: Finding) -> str:
     values = [f.each(_points)]
     wanted = bound_words(f.rows[0].bound).removesuffix(" more than random play")
     return (
-        f"Good play gains too little over random play: only {_and(values)} ({wanted} is "
-        "wanted): give players more choice (more transfers, lines of different lengths)."
+        f"Good play gains too little over random play: only {_and(values)} ({wanted} more "
+        "is wanted): give players more choice (more transfers, lines of different lengths)."
     )
 
 
@@ -339,7 +352,8 @@ def _points(value: float) -> str:
 def _told_bonus(f: Finding) -> str:
     value = f.rows[0].measured
     if f.target == "bonus-range":
-        return f"The first bonus of {f.line_name}, {value:g}, is outside {bound_words(f.rows[0].bound)}."
+        wanted = bound_words(f.rows[0].bound)
+        return f"The first bonus of {f.line_name}, {value:g}, is outside {wanted}."
     return f"The later bonus of {f.line_name}, {value:g}, must be 0 to its first bonus."
 
 
@@ -387,7 +401,8 @@ def _city(report: BalanceReport) -> str:
 
 def _passing(report: BalanceReport) -> str:
     levels = _players(report.levels) if report.levels else "every player"
-    said = f"{_city(report)} passes every balance target for {levels} ({report.games:,} games each)."
+    said = f"{_city(report)} passes every balance target for {levels}"
+    said += f" ({report.games:,} games each)."
     thin = thin_passes(report)
     if thin:
         names = _and(sorted({(find(r.target).about if find(r.target) else r.target) for r in thin}))
@@ -442,13 +457,14 @@ def change_text(row: Any, names: dict[str, str] | None = None) -> str:
 
 
 CITY_REASONS = {
-    "game-length": "so that a game lasts as long as wanted",
-    "harder-pays-more": "so that the lines that pay more are the harder ones",
-    "star-share": "so that star points weigh as wanted",
-    "skill-gap": "so that good play pays",
+    "game-length": ("boxes", "so that a game lasts as long as wanted"),
+    "harder-pays-more": ("bonus", "so that the lines that pay more are the harder ones"),
+    "star-share": ("", "so that star points weigh as wanted"),
 }
 """Why a line changed when its own numbers were not at fault: the city-wide target
-its change served."""
+its change served, and what of a line must change to serve it (``""``: anything)."""
+ALONGSIDE = "for the city as a whole: how one line pays changes how players treat the others"
+"""Why a line changed when no target of its own nor of the city names it."""
 
 
 def change_words(row: Any, before: BalanceReport, after: BalanceReport) -> str:
@@ -463,27 +479,70 @@ def change_words(row: Any, before: BalanceReport, after: BalanceReport) -> str:
     ...            "bound": "10%..95%", "passed": rate <= 0.95, "margin": 0.95 - rate}
     ...     return BalanceReport(pd.DataFrame([row]), "b", ["expert"], 300, 0, "voll-verplant")
     >>> change_words(Row(line="U9", boxes_before=2, boxes_after=1), report(0.99), report(0.9))
-    'strong players completed it almost every game (99%), now in 90% of games'
+    'strong players completed it almost every game (99%); now in 90% of games'
     """
     own = [f for f in _failing(before) if f.line == row.line and f.target == "completion"]
     if own:
-        now = _rates_of_line(after, row.line)
-        parts = []
-        for r in sorted(own[0].rows, key=lambda r: -r.measured):
-            said = f"{level_words(r.level)} completed it {how_often(r.measured)}"
-            if r.level in now:
-                said += f", now {how_often(now[r.level])}"
-            parts.append(said)
-        return "; ".join(parts)
-    fixed = [f.target for f in findings(before) if not f.line and f.target in CITY_REASONS]
-    still = {f.target for f in findings(after)}
-    reasons = [CITY_REASONS[t] for t in dict.fromkeys(fixed) if t not in still] or [
-        CITY_REASONS[t] for t in dict.fromkeys(fixed)
+        return _completed_then_and_now(own[0], _rates_of_line(after, row.line))
+    boxes = getattr(row, "boxes_before", None) != getattr(row, "boxes_after", None)
+    bonus = getattr(row, "bonus_before", None) != getattr(row, "bonus_after", None)
+    changed = {"": True, "boxes": boxes, "bonus": bonus}
+    served = [
+        CITY_REASONS[f.target][1]
+        for f in _failing(before)
+        if not f.line and f.target in CITY_REASONS and changed[CITY_REASONS[f.target][0]]
     ]
-    return _and(reasons) if reasons else "to leave the other lines' targets more room"
+    return _and(list(dict.fromkeys(served))) if served else ALONGSIDE
+
+
+def _completed_then_and_now(f: Finding, now: dict[str, float]) -> str:
+    """How often a line's players completed it before (levels alike said once) and
+    the range of rates now."""
+    by_words: dict[str, list[str]] = {}
+    for r in sorted(f.rows, key=lambda r: -r.measured):
+        by_words.setdefault(how_often(r.measured), []).append(r.level)
+    then = [
+        f"{f.players(levels)} {'never completed it' if said == 'never' else 'completed it ' + said}"
+        for said, levels in by_words.items()
+    ]
+    rates = [now[r.level] for r in f.rows if r.level in now]
+    if not rates:
+        return _and(then)
+    return f"{_and(then)}; now {how_often_between(min(rates), max(rates))}"
 
 
 def _rates_of_line(report: BalanceReport, line: str) -> dict[str, float]:
     t = report.table
     rows = t[(t["target"] == "completion") & (t["line"] == line)]
     return dict(zip(rows["level"], rows["measured"], strict=True))
+
+
+def tuned_summary(result: Any) -> str:
+    """What "Balance for me" found (a :class:`~vvlab.design.TuneResult`), as one
+    paragraph: how many lines it changes and the verdict with them (or without, when
+    nothing helped), and whether the search was cut short.
+
+    >>> import pandas as pd
+    >>> from types import SimpleNamespace
+    >>> from vvlab.design.report import BalanceReport
+    >>> ok = {"level": "expert", "target": "game-length", "line": "", "measured": 24.0,
+    ...       "bound": "20..28 turns", "passed": True, "margin": 0.5}
+    >>> after = BalanceReport(pd.DataFrame([ok]), "b", ["expert"], 300, 0, "voll-verplant",
+    ...                       names={"": "Berlin"})
+    >>> found = SimpleNamespace(changes=pd.DataFrame({"changed": [True, False]}),
+    ...                         before=None, after=after, stopped="cancelled")
+    >>> print(tuned_summary(found))  # doctest: +NORMALIZE_WHITESPACE
+    You cancelled the search: here is the best found so far. With this change, Berlin
+    passes every balance target for strong players (300 games each).
+    """
+    changed = int(result.changes["changed"].sum())
+    if changed == 0:
+        verdict = result.before.summary()
+        if not result.before.passed:
+            verdict = "No other boxes or bonuses do better. " + verdict
+    else:
+        lead = "this change" if changed == 1 else f"these {changed} changes"
+        verdict = f"With {lead}, {result.after.summary()}"
+    cut = {"cancelled": "You cancelled the search: here is the best found so far. ",
+           "budget_s": "The search ran out of time: here is the best found so far. "}  # fmt: skip
+    return cut.get(result.stopped, "") + verdict

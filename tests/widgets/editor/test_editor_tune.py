@@ -9,6 +9,7 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
 from test_editor import message
+from test_editor_wording import designer_words, shown
 
 import vvlab
 from vvlab.widgets.editor import tune_bar
@@ -41,9 +42,18 @@ def test_balance_for_me_offers_lines_and_accepts_the_checked_ones_as_one_edit(qu
     editor.tune_bar.wait(120)
     result = editor.tune_bar.last_tune
     assert result is not None and not editor.tune_button.disabled
-    assert "before:" in editor.tune_status.value and "after:" in editor.tune_status.value
     offered = list(editor.tune_bar.line_choices)
     assert offered and set(offered) <= set(before)
+    paragraph = shown(editor.tune_status.value)
+    assert paragraph.startswith(f"With these {len(offered)} changes, Berlin ")
+    assert paragraph.endswith(shown(result.after.summary())) and designer_words(paragraph)
+    rows = editor.tune_bar.choices_box.children  # one per changed line, then the details
+    assert len(rows) == len(offered) + 1 and "<summary>Details</summary>" in rows[-1].value
+    for (lid, box), line_row in zip(editor.tune_bar.line_choices.items(), rows, strict=False):
+        name = next(ln.name for ln in result.city.lines if ln.id == lid)
+        reason = shown(line_row.children[1].value)
+        assert box.description.startswith(f"{name}: ") and line_row.children[0] is box
+        assert reason.startswith("— ") and len(reason) > 10 and designer_words(reason)
     assert numbers(editor) == before  # nothing changes until accepted
     skipped = offered[0]
     editor.tune_bar.line_choices[skipped].value = False
@@ -86,9 +96,10 @@ def test_quick_balance_shows_the_verdict_on_every_target() -> None:
     editor.balance_games.value = 300
     editor.balance_button.click()
     verdict = editor.balance_verdict.value
-    assert "Balance targets</b> (greedy)" in verdict and "every target" in verdict
     report = editor.last_balance.report
-    assert f"{len(report.table) - len(report.failures())} of {len(report.table)} pass" in verdict
+    paragraph, details = verdict.split("<details>")
+    assert shown(paragraph) == f"Balance: {report.summary()}" and designer_words(paragraph)
+    assert details.count("PASS") + details.count("FAIL") == len(report.table)
 
 
 def test_compare_with_a_saved_file_lists_changes_and_verdicts(tmp_path) -> None:
