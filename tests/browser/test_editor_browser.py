@@ -28,7 +28,7 @@ pytestmark = pytest.mark.browser
 def test_quick_balance_figures_update_in_place(page) -> None:  # noqa: F811
     out = _wait_rendered(page, 1, "Quick balance", "MapEditor")
     plots = out.locator(".js-plotly-plot")
-    summary = out.locator(".widget-html", has_text="solo greedy games")
+    summary = out.locator(".widget-html", has_text="solo games played")
     assert plots.count() == 1  # the canvas only, until a balance ran
     start = time.monotonic()
     _button(out, "Quick balance").click()
