@@ -131,7 +131,9 @@ def test_a_changed_line_says_why_in_the_game_s_words() -> None:
         "strong players completed it almost every game (99%); now in 90% of games"
     )
     never = report([completion(lv, "U9", 0.0) for lv in LEVELS])
-    now = report([completion(lv, "U9", rate) for lv, rate in zip(LEVELS, (0.3, 0.5, 0.8))])
+    now = report(
+        [completion(lv, "U9", rate) for lv, rate in zip(LEVELS, (0.3, 0.5, 0.8), strict=True)]
+    )
     assert change_words(change, never, now) == (
         "players of every level never completed it; now in 30% to 80% of games"
     )
