@@ -114,10 +114,10 @@ def test_a_real_verdict_names_the_failing_lines_in_a_designer_s_words() -> None:
     assert said_for_a_designer(text), text
     failing = set(real.failures()["line"]) - {""}
     names = {ln: real.names[ln] for ln in failing}
-    assert failing and all(name in text for name in names.values()), text
+    assert failing and any(name in text for name in names.values()), text
     assert text.startswith("Tutorial misses ")
     shown = sentences(text)
-    assert len(shown) <= 1 + 4 + 1  # the verdict, at most four findings, "and N more"
+    assert len(shown) <= 1 + 3 + 1  # the verdict, at most three findings, "and N more"
     for sentence in shown:  # each level is named at most once in a sentence
         assert sentence.count("new players") + sentence.count("strong players") <= 2
 

@@ -57,7 +57,7 @@ PLAYERS = {
     "rollout": "strong players",
 }
 """The players a bot stands for, by its name (a bot label's part before ``:``)."""
-SHOWN_FINDINGS = 4
+SHOWN_FINDINGS = 3
 """Findings the paragraph tells; the rest are counted ("and 2 more: see the details")."""
 
 
@@ -320,7 +320,7 @@ def _told_share(f: Finding) -> str:
     values = [f.each("{:.0%} of the score".format)]
     low = f.rows[0].margin < 0 and f.rows[0].measured < 0.2
     size = "only " if low else ""
-    fix = "let more lines share stations" if low else "let fewer lines share stations"
+    fix = "more transfers (stations lines share)" if low else "fewer transfers (shared stations)"
     return (
         f"Star points are {size}{_and(values)} ({bound_words(f.rows[0].bound)} is wanted): {fix}."
     )

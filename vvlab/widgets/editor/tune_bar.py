@@ -120,8 +120,11 @@ class TuneBar:
             )
             for r in changed.itertuples()
         }  # fmt: skip
+        beside = w.Layout(flex="1 1 0%", min_width="0", margin="0 0 0 8px")
         reasons = {
-            r.line: w.HTML(f"— {html.escape(change_words(r, result.before, result.after))}")
+            r.line: w.HTML(
+                f"— {html.escape(change_words(r, result.before, result.after))}", layout=beside
+            )
             for r in changed.itertuples()
         }
         details = w.HTML(
@@ -129,7 +132,10 @@ class TuneBar:
             f"<p>Before</p>{result.before.table_html()}"
             f"<p>With the changes</p>{result.after.table_html()}</details>"
         )
-        lines = [row(box, reasons[lid]) for lid, box in self.line_choices.items()]
+        lines = [
+            w.HBox([box, reasons[lid]], layout=w.Layout(align_items="baseline"))
+            for lid, box in self.line_choices.items()
+        ]  # the reason beside its line, wrapped within the row
         self.choices_box.children = (*lines, details)
         self.accept_button.layout.display = None if self.line_choices else "none"
 
