@@ -3,6 +3,8 @@ headlessly (the search runs in a background thread; ``wait()`` joins it)."""
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 pytest.importorskip("ipywidgets")
@@ -115,6 +117,8 @@ def test_compare_with_a_saved_file_lists_changes_and_verdicts(tmp_path) -> None:
     assert cmp.structure.values.tolist() == [["boxes", "A", "2", "4"]]
     shown = editor.comparison.value
     assert "<td>boxes</td><td>Amber</td><td>2</td><td>4</td>" in shown and "Verdicts that" in shown
+    assert html.escape(cmp.report_b.summary()) in shown and designer_words(shown)
+    assert "seed" not in shown and "greedy" not in shown  # the verdicts in a designer's words
     editor.compare_path.value = str(tmp_path / "missing.json")
     editor.compare_button.click()
     assert "missing.json" in message(editor) and editor.comparison.value == ""
