@@ -11,7 +11,7 @@ import pytest
 
 from vvlab.design import check_balance
 from vvlab.design.report import BalanceReport
-from vvlab.design.summary import change_words
+from vvlab.design.tune_words import change_words
 
 LEVELS = ["greedy", "lookahead:depth=1", "expert"]
 NOT_SAID = ("n/a", "seed", "greedy", "lookahead", "expert", "depth=", "nan", "--", "=True")

@@ -153,7 +153,7 @@ class BalanceReport:
         ...        "bound": "20..28 turns", "passed": False, "margin": -1.3}
         >>> r = BalanceReport(pd.DataFrame([row]), "x", ["greedy"], 10, 0, "voll-verplant",
         ...                   names={"": "Tiny Town"})
-        >>> print(r.compact_html()[:90])
+        >>> print(r.compact_html()[:85])
         <div><b>Balance</b>: Tiny Town misses 1 balance target, for new players. A game lasts
         """
         return (

@@ -1,7 +1,8 @@
 """A balance verdict in a board-game designer's words: :func:`summary` turns a
 :class:`~vvlab.design.report.BalanceReport` into a short paragraph (what is wrong, for
-whom, what would help) and :func:`change_words` says why "Balance for me" changed a
-line. The editor, the HTML report and ``vvlab check`` only lay these words out.
+whom, what would help); :mod:`vvlab.design.tune_words` says why "Balance for me"
+changed a line. The editor, the HTML report and ``vvlab check`` only lay these words
+out.
 
 The skill levels are named as players (``greedy``: new players, ``lookahead``:
 practised players, ``expert``: strong players) and folded into one sentence per
@@ -35,104 +36,24 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from vvlab.design.target_registry import find, measured_text
+from vvlab.design.words import (
+    and_list,
+    bound_words,
+    capital,
+    how_often,
+    how_often_between,
+    level_words,
+    players_of,
+    range_ends,
+)
 
 if TYPE_CHECKING:
     from vvlab.design.report import BalanceReport
 
-__all__ = [
-    "TOLD",
-    "change_text",
-    "change_words",
-    "level_words",
-    "summary",
-    "thin_passes",
-    "tuned_summary",
-]
+__all__ = ["SHOWN_FINDINGS", "TOLD", "Finding", "failing", "findings", "summary", "thin_passes"]
 
-PLAYERS = {
-    "random": "players who play at random",
-    "greedy": "new players",
-    "lookahead": "practised players",
-    "expert": "strong players",
-    "rollout": "strong players",
-}
-"""The players a bot stands for, by its name (a bot label's part before ``:``)."""
 SHOWN_FINDINGS = 3
 """Findings the paragraph tells; the rest are counted ("and 2 more: see the details")."""
-
-
-def level_words(level: str) -> str:
-    """The players a skill level (a bot label) stands for.
-
-    >>> level_words("lookahead:depth=1"), level_words("expert"), level_words("mine")
-    ('practised players', 'strong players', 'players like mine')
-    """
-    name = level.split(":", 1)[0]
-    return PLAYERS.get(name, f"players like {name}")
-
-
-def _players(levels: Sequence[str]) -> str:
-    """Several levels in one phrase, strongest first: ``strong and practised players``."""
-    words = list(dict.fromkeys(level_words(lv) for lv in reversed(levels)))
-    if len(words) == 1:
-        return words[0]
-    adjectives = [w.removesuffix(" players") for w in words]
-    if all(w != a for w, a in zip(words, adjectives, strict=True)):
-        return f"{', '.join(adjectives[:-1])} and {adjectives[-1]} players"
-    return f"{', '.join(words[:-1])} and {words[-1]}"
-
-
-def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def how_often(rate: float) -> str:
-    """A completion rate in words.
-
-    >>> [how_often(r) for r in (1.0, 0.99, 0.87, 0.34, 0.125, 0.01, 0.0)]
-    ['every game', 'almost every game (99%)', 'in 87% of games', 'in 1 of 3 games (34%)', \
-'in 1 of 8 games (12%)', 'almost never (1%)', 'never']
-    """
-    if rate >= 1.0:
-        return "every game"
-    if rate <= 0.0:
-        return "never"
-    if rate >= 0.98:
-        return f"almost every game ({_percent(rate)})"
-    if rate <= 0.02:
-        return f"almost never ({_percent(rate)})"
-    one_in = round(1 / rate)
-    if rate < 0.45 and abs(1 / one_in - rate) <= 0.1 * rate:
-        return f"in 1 of {one_in} games ({rate:.0%})"
-    return f"in {rate:.0%} of games"
-
-
-def _percent(rate: float) -> str:
-    """A share as a whole percentage, with a decimal where that would say 0% or 100%."""
-    shown = f"{rate:.0%}"
-    return f"{rate:.1%}" if shown in ("0%", "100%") else shown
-
-
-def bound_words(bound: str) -> str:
-    """A report's bound as a designer says it.
-
-    >>> bound_words("10%..95%"), bound_words("<= -0.60"), bound_words(">= 15 vs random")
-    ('10% to 95%', 'at most -0.60', 'at least 15 more than random play')
-    """
-    text = bound.replace("..", " to ").replace(" vs random", " more than random play")
-    for sign, words in (("<= ", "at most "), (">= ", "at least ")):
-        text = text.replace(sign, words)
-    return text
-
-
-def _ends(bound: str) -> tuple[str, str]:
-    """The low and high end of a range bound in words (``"10%", "95%"``)."""
-    low, _, high = bound_words(bound).partition(" to ")
-    return low, high
 
 
 class Finding:
@@ -162,7 +83,7 @@ class Finding:
         levels = self.levels if levels is None else list(levels)
         if len(levels) > 1 and set(levels) == set(self.report.levels):
             return "players of every level"
-        return _players(levels)
+        return players_of(levels)
 
     def each(self, shown: Callable[[float], str]) -> str:
         """The values for their players, the same value said once: ``6.4 turns for
@@ -170,12 +91,12 @@ class Finding:
         by_value: dict[str, list[str]] = {}
         for r in self.rows:
             by_value.setdefault(shown(r.measured), []).append(r.level)
-        return _and([f"{value} for {self.players(lv)}" for value, lv in by_value.items()])
+        return and_list([f"{value} for {self.players(lv)}" for value, lv in by_value.items()])
 
     @property
     def line_name(self) -> str:
         names = [self.report.names.get(line, line) for line in self.lines]
-        return f"line {names[0]}" if len(names) == 1 else f"lines {_and(names)}"
+        return f"line {names[0]}" if len(names) == 1 else f"lines {and_list(names)}"
 
     @property
     def alike(self) -> tuple[Any, ...]:
@@ -190,10 +111,10 @@ class Finding:
 
     def text(self) -> str:
         if all(r.measured != r.measured for r in self.rows):
-            who = f" for {_players(self.levels)}" if self.levels else ""
+            who = f" for {players_of(self.levels)}" if self.levels else ""
             entry = find(self.target)
             what = entry.about if entry else self.target
-            return f"{_cap(what)}{who}: {measured_text(self.target, float('nan'))}."
+            return f"{capital(what)}{who}: {measured_text(self.target, float('nan'))}."
         told = TOLD.get(self.target, _told_generally)
         return told(self)
 
@@ -207,20 +128,8 @@ def _told_generally(f: Finding) -> str:
         measured_text(r.target, r.measured) + (f" for {level_words(r.level)}" if r.level else "")
         for r in f.rows
     ]
-    return f"{_cap(what)}{where} is {_and(values)}, where {bound_words(f.rows[0].bound)} is wanted."
-
-
-def how_often_between(low: float, high: float) -> str:
-    """Completion rates from ``low`` to ``high`` in words.
-
-    >>> how_often_between(0.97, 0.99), how_often_between(0.02, 0.06)
-    ('in 97% to 99% of games', 'in 2% to 6% of games')
-    """
-    if round(low, 2) == round(high, 2):
-        return how_often(low)
-    if low >= 0.98:
-        return f"almost every game ({low:.0%} to {high:.0%})"
-    return f"in {low:.0%} to {high:.0%} of games"
+    wanted = bound_words(f.rows[0].bound)
+    return f"{capital(what)}{where} is {and_list(values)}, where {wanted} is wanted."
 
 
 def _told_completion(f: Finding) -> str:
@@ -231,21 +140,21 @@ def _told_completion(f: Finding) -> str:
     first = ranked[0]
     clauses[0] = f"{level_words(first.level)} complete {f.line_name} {how_often(first.measured)}"
     often = [r.measured > 0.5 for r in ranked]
-    low_bound, high_bound = _ends(first.bound)
+    low_bound, high_bound = range_ends(first.bound)
     if all(often):
         return (
-            f"{_cap(', '.join(clauses))}, so it is no challenge for them (at most {high_bound} "
+            f"{capital(', '.join(clauses))}, so it is no challenge for them (at most {high_bound} "
             "is wanted): fewer boxes, a smaller first bonus or a longer route would make it "
             "harder."
         )
     if not any(often):
         return (
-            f"{_cap(', '.join(clauses))}, so it is out of reach (at least {low_bound} is "
+            f"{capital(', '.join(clauses))}, so it is out of reach (at least {low_bound} is "
             "wanted): more boxes, a larger first bonus or a shorter route (or two lines "
             "instead of one) would help."
         )
     return (
-        f"{_cap('; '.join(clauses))}: it is certain for some players and out of reach for "
+        f"{capital('; '.join(clauses))}: it is certain for some players and out of reach for "
         "others; a route of middling length with a middling bonus would suit both."
     )
 
@@ -253,9 +162,9 @@ def _told_completion(f: Finding) -> str:
 def _told_lines(f: Finding) -> str:
     """Several lines completed too often (or too rarely) by the same players."""
     rates = [r.measured for r in f.rows]
-    said = f"{_cap(f.players())} complete {f.line_name} "
+    said = f"{capital(f.players())} complete {f.line_name} "
     said += how_often_between(min(rates), max(rates))
-    low_bound, high_bound = _ends(f.rows[0].bound)
+    low_bound, high_bound = range_ends(f.rows[0].bound)
     if min(rates) > 0.5:
         return (
             f"{said}, so these are no challenge for them (at most {high_bound} is wanted): "
@@ -321,17 +230,17 @@ def _told_share(f: Finding) -> str:
     low = f.rows[0].margin < 0 and f.rows[0].measured < 0.2
     size = "only " if low else ""
     fix = "more transfers (stations lines share)" if low else "fewer transfers (shared stations)"
-    return (
-        f"Star points are {size}{_and(values)} ({bound_words(f.rows[0].bound)} is wanted): {fix}."
-    )
+    wanted = bound_words(f.rows[0].bound)
+    return f"Star points are {size}{and_list(values)} ({wanted} is wanted): {fix}."
 
 
 def _told_length(f: Finding) -> str:
     values = [f.each("{:.1f} turns".format)]
     short = f.rows[0].measured < 24
     fix = "give the lines more boxes" if short else "give the lines fewer boxes"
+    wanted = bound_words(f.rows[0].bound)
     return (
-        f"A game lasts {_and(values)} (a game of {bound_words(f.rows[0].bound)} is wanted): {fix} "
+        f"A game lasts {and_list(values)} (a game of {wanted} is wanted): {fix} "
         "(a game lasts one turn per box), or add or remove a line."
     )
 
@@ -340,7 +249,7 @@ def _told_gap(f: Finding) -> str:
     values = [f.each(_points)]
     wanted = bound_words(f.rows[0].bound).removesuffix(" more than random play")
     return (
-        f"Good play gains too little over random play: only {_and(values)} ({wanted} more "
+        f"Good play gains too little over random play: only {and_list(values)} ({wanted} more "
         "is wanted): give players more choice (more transfers, lines of different lengths)."
     )
 
@@ -369,7 +278,7 @@ TOLD: dict[str, Callable[[Finding], str]] = {
 """The sentence of each built-in target's finding, by target name."""
 
 
-def _failing(report: BalanceReport) -> list[Finding]:
+def failing(report: BalanceReport) -> list[Finding]:
     """One :class:`Finding` per failing target and line, across levels."""
     groups: dict[tuple[str, str], list[Any]] = {}
     for row in report.failures().itertuples(index=False):
@@ -381,7 +290,7 @@ def findings(report: BalanceReport) -> list[Finding]:
     """The report's failures, one :class:`Finding` per target and line across levels
     (lines failing alike together), the worst first."""
     alike: dict[tuple[Any, ...], list[Any]] = {}
-    for f in sorted(_failing(report), key=lambda f: f.worst):
+    for f in sorted(failing(report), key=lambda f: f.worst):
         alike.setdefault(f.alike, []).extend(f.rows)
     return sorted((Finding(report, rows) for rows in alike.values()), key=lambda f: f.worst)
 
@@ -400,12 +309,14 @@ def _city(report: BalanceReport) -> str:
 
 
 def _passing(report: BalanceReport) -> str:
-    levels = _players(report.levels) if report.levels else "every player"
+    levels = players_of(report.levels) if report.levels else "every player"
     said = f"{_city(report)} passes every balance target for {levels}"
     said += f" ({report.games:,} games each)."
     thin = thin_passes(report)
     if thin:
-        names = _and(sorted({(find(r.target).about if find(r.target) else r.target) for r in thin}))
+        names = and_list(
+            sorted({(find(r.target).about if find(r.target) else r.target) for r in thin})
+        )
         said += f" Some passes are narrow, within chance: {names}; more games would tell."
     return said
 
@@ -428,121 +339,13 @@ def summary(report: BalanceReport, shown: int = SHOWN_FINDINGS) -> str:
     if not found:
         return _passing(report)
     levels = sorted({lv for f in found for lv in f.levels}, key=report.levels.index)
-    whom = f", for {_players(levels)}" if levels else ""
+    whom = f", for {players_of(levels)}" if levels else ""
     if len(levels) > 1 and len(levels) == len(report.levels):
         whom = ", for players of every level"
-    missed = len(_failing(report))
+    missed = len(failing(report))
     count = f"{missed} balance target" + ("s" if missed != 1 else "")
     sentences = [f"{_city(report)} misses {count}{whom}."]
     sentences += [f.text() for f in found[:shown]]
     if len(found) > shown:
         sentences.append(f"And {len(found) - shown} more: see the details.")
     return " ".join(sentences)
-
-
-def change_text(row: Any, names: dict[str, str] | None = None) -> str:
-    """One line's change in words (a row of ``TuneResult.changes``).
-
-    >>> from types import SimpleNamespace as Row
-    >>> change_text(Row(line="U1", boxes_before=1, boxes_after=3, bonus_before="5/3",
-    ...                 bonus_after="7/2"), {"U1": "Ring"})
-    'Ring: 1 → 3 boxes, bonus 5/3 → 7/2'
-    """
-    parts = []
-    if row.boxes_before != row.boxes_after:
-        parts.append(f"{row.boxes_before} → {row.boxes_after} boxes")
-    if row.bonus_before != row.bonus_after:
-        parts.append(f"bonus {row.bonus_before} → {row.bonus_after}")
-    return f"{(names or {}).get(row.line, row.line)}: {', '.join(parts)}"
-
-
-CITY_REASONS = {
-    "game-length": ("boxes", "so that a game lasts as long as wanted"),
-    "harder-pays-more": ("bonus", "so that the lines that pay more are the harder ones"),
-    "star-share": ("", "so that star points weigh as wanted"),
-}
-"""Why a line changed when its own numbers were not at fault: the city-wide target
-its change served, and what of a line must change to serve it (``""``: anything)."""
-ALONGSIDE = "for the city as a whole: how one line pays changes how players treat the others"
-"""Why a line changed when no target of its own nor of the city names it."""
-
-
-def change_words(row: Any, before: BalanceReport, after: BalanceReport) -> str:
-    """Why a line changed, in the game's words: how often players completed it before
-    and after, or the city-wide target the change served.
-
-    >>> import pandas as pd
-    >>> from types import SimpleNamespace as Row
-    >>> from vvlab.design.report import BalanceReport
-    >>> def report(rate):
-    ...     row = {"level": "expert", "target": "completion", "line": "U9", "measured": rate,
-    ...            "bound": "10%..95%", "passed": rate <= 0.95, "margin": 0.95 - rate}
-    ...     return BalanceReport(pd.DataFrame([row]), "b", ["expert"], 300, 0, "voll-verplant")
-    >>> change_words(Row(line="U9", boxes_before=2, boxes_after=1), report(0.99), report(0.9))
-    'strong players completed it almost every game (99%); now in 90% of games'
-    """
-    own = [f for f in _failing(before) if f.line == row.line and f.target == "completion"]
-    if own:
-        return _completed_then_and_now(own[0], _rates_of_line(after, row.line))
-    boxes = getattr(row, "boxes_before", None) != getattr(row, "boxes_after", None)
-    bonus = getattr(row, "bonus_before", None) != getattr(row, "bonus_after", None)
-    changed = {"": True, "boxes": boxes, "bonus": bonus}
-    served = [
-        CITY_REASONS[f.target][1]
-        for f in _failing(before)
-        if not f.line and f.target in CITY_REASONS and changed[CITY_REASONS[f.target][0]]
-    ]
-    return _and(list(dict.fromkeys(served))) if served else ALONGSIDE
-
-
-def _completed_then_and_now(f: Finding, now: dict[str, float]) -> str:
-    """How often a line's players completed it before (levels alike said once) and
-    the range of rates now."""
-    by_words: dict[str, list[str]] = {}
-    for r in sorted(f.rows, key=lambda r: -r.measured):
-        by_words.setdefault(how_often(r.measured), []).append(r.level)
-    then = [
-        f"{f.players(levels)} {'never completed it' if said == 'never' else 'completed it ' + said}"
-        for said, levels in by_words.items()
-    ]
-    rates = [now[r.level] for r in f.rows if r.level in now]
-    if not rates:
-        return _and(then)
-    return f"{_and(then)}; now {how_often_between(min(rates), max(rates))}"
-
-
-def _rates_of_line(report: BalanceReport, line: str) -> dict[str, float]:
-    t = report.table
-    rows = t[(t["target"] == "completion") & (t["line"] == line)]
-    return dict(zip(rows["level"], rows["measured"], strict=True))
-
-
-def tuned_summary(result: Any) -> str:
-    """What "Balance for me" found (a :class:`~vvlab.design.TuneResult`), as one
-    paragraph: how many lines it changes and the verdict with them (or without, when
-    nothing helped), and whether the search was cut short.
-
-    >>> import pandas as pd
-    >>> from types import SimpleNamespace
-    >>> from vvlab.design.report import BalanceReport
-    >>> ok = {"level": "expert", "target": "game-length", "line": "", "measured": 24.0,
-    ...       "bound": "20..28 turns", "passed": True, "margin": 0.5}
-    >>> after = BalanceReport(pd.DataFrame([ok]), "b", ["expert"], 300, 0, "voll-verplant",
-    ...                       names={"": "Berlin"})
-    >>> found = SimpleNamespace(changes=pd.DataFrame({"changed": [True, False]}),
-    ...                         before=None, after=after, stopped="cancelled")
-    >>> print(tuned_summary(found))  # doctest: +NORMALIZE_WHITESPACE
-    You cancelled the search: here is the best found so far. With this change, Berlin
-    passes every balance target for strong players (300 games each).
-    """
-    changed = int(result.changes["changed"].sum())
-    if changed == 0:
-        verdict = result.before.summary()
-        if not result.before.passed:
-            verdict = "No other boxes or bonuses do better. " + verdict
-    else:
-        lead = "this change" if changed == 1 else f"these {changed} changes"
-        verdict = f"With {lead}, {result.after.summary()}"
-    cut = {"cancelled": "You cancelled the search: here is the best found so far. ",
-           "budget_s": "The search ran out of time: here is the best found so far. "}  # fmt: skip
-    return cut.get(result.stopped, "") + verdict

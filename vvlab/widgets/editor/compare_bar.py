@@ -37,7 +37,7 @@ def comparison_html(cmp: MapComparison) -> str:
         if rows
         else "<p>nothing changed</p>"
     )
-    from vvlab.design.summary import level_words
+    from vvlab.design.words import level_words
 
     differ = cmp.balance[cmp.balance["passed_a"] != cmp.balance["passed_b"]]
     items = "".join(

@@ -106,7 +106,7 @@ class TuneBar:
         self.tune_status.value = message_html(f"balancing failed: {err}", error=True)
 
     def _show_result(self, result: TuneResult) -> None:
-        from vvlab.design.summary import change_text, change_words, tuned_summary
+        from vvlab.design.tune_words import change_text, change_words, tuned_summary
 
         self.last_tune = result
         self._done()
