@@ -165,13 +165,13 @@ def test_balance_for_me_in_browser(page) -> None:  # noqa: F811
         assert word not in paragraph, (word, paragraph)
     assert "players" in paragraph, paragraph
     boxes = out.locator(".widget-checkbox", has_text="→")  # a changed line's
-    assert boxes.count() >= 1, "no changed line was offered"
+    _wait_until(page, lambda: boxes.count() >= 1, "no changed line was offered")
     assert boxes.first.locator("input").is_checked()
     names = ("Amber", "Blue", "Crimson", "Green")  # the tutorial's lines, by name
     for k in range(boxes.count()):
         said = " ".join(boxes.nth(k).locator("xpath=..").inner_text().split())  # its row
         assert said.split(":")[0] in names and " — " in said, said  # name, change, why
-    details = out.locator("details", has_text="Details")
+    details = out.locator("details", has_text="With the changes")  # not the quick balance's
     assert details.count() == 1 and details.get_attribute("open") is None  # on demand
     assert not details.locator("table").first.is_visible()
     boxes.first.scroll_into_view_if_needed()

@@ -110,7 +110,6 @@ class TuneBar:
 
         self.last_tune = result
         self._done()
-        self.tune_status.value = f"<div>{html.escape(tuned_summary(result))}</div>"
         changed = result.changes[result.changes["changed"]]
         names = result.after.names
         self.line_choices = {
@@ -138,6 +137,7 @@ class TuneBar:
         ]  # the reason beside its line, wrapped within the row
         self.choices_box.children = (*lines, details)
         self.accept_button.layout.display = None if self.line_choices else "none"
+        self.tune_status.value = f"<div>{html.escape(tuned_summary(result))}</div>"  # last
 
     def accept(self) -> None:
         """Apply the checked lines' boxes and bonuses as one undoable edit."""
