@@ -96,6 +96,7 @@ def round_trip(
         before, widgets = sent.bytes, sent.widgets()
         start = time.perf_counter()
         bar.balance_button.click()
+        bar.wait()  # the games run in the background
         times.append(time.perf_counter() - start)
         kb, made = (sent.bytes - before) // 1000, sent.widgets() - widgets
     return times[0], statistics.median(times[1:]), kb, made

@@ -16,6 +16,7 @@ import pytest
 from test_jupyterlab import (  # the fixtures, imported to be used here
     SCREENSHOTS,
     _button,
+    _tab,
     _wait_rendered,
     _wait_until,
     lab,  # noqa: F401
@@ -26,7 +27,8 @@ pytestmark = pytest.mark.browser
 
 
 def test_quick_balance_figures_update_in_place(page) -> None:  # noqa: F811
-    out = _wait_rendered(page, 1, "Quick balance", "MapEditor")
+    out = _wait_rendered(page, 1, "Undo", "MapEditor")
+    _tab(out, "Quick balance")
     plots = out.locator(".js-plotly-plot")
     summary = out.locator(".widget-html", has_text="solo games played")
     assert plots.count() == 1  # the canvas only, until a balance ran
@@ -109,15 +111,45 @@ STATION_AT_JS = """([gd, sid]) => {
 }"""
 # The size in pixels of one unit of the plan (x axis).
 UNIT_PX_JS = "gd => gd._fullLayout.xaxis.l2p(1) - gd._fullLayout.xaxis.l2p(0)"
+# The axes' ranges as plotly.js shows them.
+RANGES_JS = "gd => [gd._fullLayout.xaxis.range, gd._fullLayout.yaxis.range]"
+# Each number written on the canvas (a transfer's star value) with the distance in
+# pixels from its centre to the nearest station's centre.
+STAR_TEXTS_JS = """gd => {
+    const t = gd.data.find(t => t.meta && t.meta.role === "stations"), fl = gd._fullLayout;
+    const at = t.x.map((x, i) => [fl.xaxis.l2p(x), fl.yaxis.l2p(t.y[i])]);
+    const svg = gd.querySelector(".main-svg").getBoundingClientRect();
+    const origin = {left: svg.left + fl._size.l, top: svg.top + fl._size.t};
+    return Array.from(gd.querySelectorAll(".scatterlayer .textpoint text"))
+        .filter(el => /^\\d+$/.test(el.textContent))
+        .map(el => {
+            const r = el.getBoundingClientRect();
+            const cx = r.left + r.width / 2 - origin.left, cy = r.top + r.height / 2 - origin.top;
+            return [el.textContent, Math.min(...at.map(([x, y]) => Math.hypot(x - cx, y - cy)))];
+        });
+}"""
 
 
 def test_drag_a_station_in_browser(page) -> None:  # noqa: F811
-    """A station pressed, dragged two grid steps right and released moves there."""
-    out = _wait_rendered(page, 1, "Quick balance", "MapEditor")
+    """At 1400×900 the canvas writes each transfer's star value in its station, as the
+    sheet does; a station pressed, dragged two grid steps right and released moves
+    there, and the view stays as it was."""
+    out = _wait_rendered(page, 1, "Undo", "MapEditor")
     plot = out.locator(".js-plotly-plot").first
+    page.set_viewport_size({"width": 1400, "height": 900})
     plot.evaluate("el => el.scrollIntoView({block: 'center'})")
     time.sleep(0.5)
     gd = plot.element_handle()
+    from vvlab import load_map
+
+    city = load_map("tutorial")
+    stars = page.evaluate(STAR_TEXTS_JS, gd)
+    page.screenshot(path=SCREENSHOTS / "14-editor-canvas-1400x900.png")
+    page.set_viewport_size({"width": 1400, "height": 1600})
+    wanted = sorted(str(city.star_value(s)) for s in city.transfer_stations)
+    assert sorted(text for text, _ in stars) == wanted, stars
+    assert all(off < 4 for _, off in stars), f"a star value is off its station: {stars}"
+    view = page.evaluate(RANGES_JS, gd)
     sid = "zoo"
     px, py, x0, y0 = page.evaluate(STATION_AT_JS, [gd, sid])
     unit = abs(page.evaluate(UNIT_PX_JS, gd))
@@ -134,11 +166,10 @@ def test_drag_a_station_in_browser(page) -> None:  # noqa: F811
         f"the station {sid} did not move from ({x0}, {y0}) to ({x0 + 2}, {y0}): "
         f"it is at {page.evaluate(STATION_AT_JS, [gd, sid])[2:]}",
     )
-    from vvlab import load_map
-
     names = out.locator(".widget-text", has=page.locator("label", has_text="name"))
-    shown = names.nth(1).locator("input").first.input_value()  # the city's, the station's
-    assert shown == load_map("tutorial").stations[sid].name, f"the name box shows {shown!r}"
+    shown = names.first.locator("input").first.input_value()  # the station's, beside the canvas
+    assert shown == city.stations[sid].name, f"the name box shows {shown!r}"
+    assert page.evaluate(RANGES_JS, gd) == view, "the view moved with the station"
     page.screenshot(path=SCREENSHOTS / "10-editor-dragged.png")
 
 
@@ -147,7 +178,8 @@ def test_balance_for_me_in_browser(page) -> None:  # noqa: F811
     in a designer's words, one checkbox per changed line with the reason beside it, and
     the verdicts' tables folded away under "Details"; "Accept checked lines" applies
     them as one edit."""
-    out = _wait_rendered(page, 1, "Quick balance", "MapEditor")
+    out = _wait_rendered(page, 1, "Undo", "MapEditor")
+    _tab(out, "Balance for me")
     tune_button = _button(out, "Balance for me")
     tune_button.scroll_into_view_if_needed()
     start = time.monotonic()
@@ -208,7 +240,7 @@ def test_bend_a_line_in_browser(page) -> None:  # noqa: F811
     """In "move" mode, the line from Castle to Zoo pressed halfway and dragged two grid
     steps up gets a bend there; its handle dragged moves it; a double-click on the
     handle removes it."""
-    out = _wait_rendered(page, 1, "Quick balance", "MapEditor")
+    out = _wait_rendered(page, 1, "Undo", "MapEditor")
     out.locator("button.widget-toggle-button", has_text=re.compile(r"^\s*move\s*$")).click()
     plot = out.locator(".js-plotly-plot").first
     plot.evaluate("el => el.scrollIntoView({block: 'center'})")
@@ -250,12 +282,127 @@ def test_bend_a_line_in_browser(page) -> None:  # noqa: F811
     _wait_until(page, lambda: page.evaluate(BENDS_JS, gd) == [], "the bend was not removed")
 
 
+# The boxes of the editor's parts on the page, in client pixels: the whole editor (the
+# cell's widget), its output area, the canvas's figure and its drawing area (the axes).
+MEASURE_JS = """el => {
+    const box = e => { const r = e.getBoundingClientRect();
+        return {x: r.x, y: r.y, width: r.width, height: r.height}; };
+    const editor = el.querySelector(".jp-OutputArea-output .widget-vbox");
+    const gd = el.querySelector(".js-plotly-plot"), size = gd._fullLayout._size;
+    return {editor: box(editor), area: box(el), figure: box(gd.querySelector(".main-svg")),
+            canvas: {x: box(gd).x + size.l, y: box(gd).y + size.t, width: size.w, height: size.h}};
+}"""
+
+
+def _shown_field(out, label: str):
+    """The text field labelled exactly ``label`` that is shown (others of that label
+    hide in tabs, or belong to another mode or line)."""
+    name = out.page.locator("label", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+    return out.locator(".widget-text:visible", has=name).first
+
+
+def _inside(box, width: int, height: int) -> bool:
+    return (
+        box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= width
+        and box["y"] + box["height"] <= height
+    )
+
+
+def test_the_editor_fits_one_screen_in_browser(page) -> None:  # noqa: F811
+    """At 1400×900 the whole editor is at most 760 px tall and 1100 px wide, its canvas
+    at least 400×300, and in "draw line" mode Finish line and the line's name, boxes
+    and bonuses are on screen beside the canvas without scrolling."""
+    out = _wait_rendered(page, 1, "Undo", "MapEditor")
+    size = page.viewport_size
+    page.set_viewport_size({"width": 1400, "height": 900})
+    try:
+        out.locator(
+            "button.widget-toggle-button", has_text=re.compile(r"^\s*draw line\s*$")
+        ).click()
+        out.evaluate("el => el.scrollIntoView({block: 'start'})")
+        time.sleep(1.0)  # the mode's controls arrive, JupyterLab lays the page out
+        page.screenshot(path=SCREENSHOTS / "14-editor-one-screen.png")
+        boxes = out.evaluate(MEASURE_JS)
+        print(f"\neditor parts at 1400×900: {boxes}")
+        editor, canvas = boxes["editor"], boxes["canvas"]
+        assert editor["height"] <= 760 and editor["width"] <= 1100, editor
+        assert canvas["width"] >= 400 and canvas["height"] >= 300, canvas
+        assert _inside(canvas, 1400, 900), f"the canvas is not on screen: {canvas}"
+        right = canvas["x"] + canvas["width"]
+        labels = {"Finish line": _button(out, "Finish line")}
+        labels |= {label: _shown_field(out, label) for label in ("name", "boxes", "first", "later")}
+        for label, control in labels.items():
+            box = control.bounding_box()
+            assert box is not None, f"{label} is not shown in draw line mode"
+            assert _inside(box, 1400, 900), f"{label} needs scrolling: {box}"
+            assert box["x"] >= right - 1, f"{label} is not beside the canvas: {box}"
+        _check_refusal_shown_in_full(out)
+    finally:
+        page.set_viewport_size(size)
+
+
+# How a message is shown: its box, whether its element (and its content) shows all of
+# its text, and whether the pane that holds it shows all of its box.
+SHOWN_JS = """el => {
+    const r = el.getBoundingClientRect(), inner = el.firstElementChild || el;
+    const pane = el.closest(".vvlab-editor-pane") || el.parentElement;
+    const p = pane.getBoundingClientRect();
+    return {box: {x: r.x, y: r.y, width: r.width, height: r.height},
+            whole: el.scrollHeight <= el.clientHeight && inner.scrollHeight <= inner.clientHeight,
+            in_pane: r.top >= p.top - 1 && r.bottom <= p.bottom + 1};
+}"""
+
+
+def _open_city(out, name: str) -> None:
+    _tab(out, "City & files")
+    out.locator(".widget-tab .widget-dropdown:visible select").first.select_option(name)
+    _button(out, "Open").click()
+
+
+def _check_refusal_shown_in_full(out) -> None:
+    """Berlin as drawn is too cramped to print: the refusal (a long message naming the
+    crowded stations) is shown under "Print sheet", whole, on screen."""
+    pg = out.page
+    out.locator("button.widget-toggle-button", has_text=re.compile(r"^\s*select\s*$")).click()
+    _open_city(out, "berlin")
+    _wait_until(
+        pg,
+        lambda: "Berlin" in (out.locator(".js-plotly-plot .gtitle").first.text_content() or ""),
+        "Berlin did not open",
+    )
+    _tab(out, "Print")
+    button = _button(out, "Print sheet")
+    button.click()
+    refusal = out.locator(".widget-html:visible", has_text="does not print readably").last
+    _wait_until(pg, lambda: refusal.count() > 0, "no refusal was shown")
+    time.sleep(0.5)
+    pg.screenshot(path=SCREENSHOTS / "15-editor-print-refused.png")
+    shown = refusal.evaluate(SHOWN_JS)
+    near = button.bounding_box()
+    try:
+        assert shown["whole"], f"the refusal is cut: {shown}"
+        assert shown["in_pane"], f"the refusal is partly scrolled out of its tab: {shown}"
+        assert _inside(shown["box"], 1400, 900), f"the refusal is off screen: {shown}"
+        gap = shown["box"]["y"] - (near["y"] + near["height"])
+        assert 0 <= gap <= 60, f"the refusal is {gap:.0f} px from Print sheet: {shown}, {near}"
+        text = refusal.inner_text()
+        assert text.rstrip().endswith("or move these stations apart."), text
+    finally:
+        _open_city(out, "tutorial")  # the tests after this one edit the tutorial
+        _tab(out, "Problems")
+
+
 def test_autosave_offers_the_draft_in_browser(page) -> None:  # noqa: F811
     """An edit keeps a draft; the editor's cell run again (a new editor on the same
     city) offers "Restore the draft from HH:MM", which brings the edit back. Last: it
     replaces the editor the tests above use."""
-    out = _wait_rendered(page, 1, "Quick balance", "MapEditor")
-    city_name = out.locator(".widget-text", has=page.locator("label", has_text="name")).first
+    out = _wait_rendered(page, 1, "Undo", "MapEditor")
+    _tab(out, "City & files")
+    city_name = out.locator(
+        ".widget-tab .widget-text:visible", has=page.locator("label", has_text="name")
+    ).first
     city_name.locator("input").first.fill("Tutorial (draft)")
     city_name.locator("input").first.press("Tab")
     _button(out, "Set city id/name").click()
@@ -269,6 +416,7 @@ def test_autosave_offers_the_draft_in_browser(page) -> None:  # noqa: F811
     restore.scroll_into_view_if_needed()
     page.screenshot(path=SCREENSHOTS / "13-editor-draft-offered.png")
     restore.click()
+    _tab(out, "City & files")
     _wait_until(
         page,
         lambda: city_name.locator("input").first.input_value() == "Tutorial (draft)",

@@ -6,8 +6,10 @@ a small notebook in a temporary folder, opens it in Debian's Chromium
 this) driven by Playwright, runs every cell with Shift+Enter (a second ``PlayWidget``
 out of view by then) and then, in the page:
 
-- clicks a line button of the ``PlayWidget`` and "Confirm", and checks that the turn
-  advanced (status text, map title) and that the plotly map changed (its markers);
+- clicks a line button of the ``PlayWidget`` (after another, a change of mind) and
+  "Confirm", and checks that the turn advanced (status text, map title), that the
+  plotly map changed (its markers) and that the indicator box shows the number written
+  (the SVG text in the page); then a second turn, a star, at 1400×900;
 - types 6 lines and 40 stations into the ``MapEditor``, clicks "Generate" and checks
   that its statistics and canvas changed;
 - checks that each ``PlayWidget`` map holds and draws its city's points, and that at
@@ -148,6 +150,13 @@ def _button(out, text: str):
     return out.locator("button.widget-button", has_text=re.compile(rf"^\s*{re.escape(text)}\s*$"))
 
 
+def _tab(out, title: str) -> None:
+    """Open the tab ``title`` of the widget in ``out`` (the map editor's: files, print...)."""
+    tab = out.locator(".lm-TabBar-tab", has_text=re.compile(rf"^\s*{re.escape(title)}\s*$"))
+    tab.click()
+    tab.page.wait_for_timeout(300)  # the pane is shown
+
+
 def _markers(plot) -> list[str]:
     return plot.evaluate(MARKERS_JS)
 
@@ -183,7 +192,8 @@ def _crop(page, out, bottom, name: str) -> None:
 def test_play_widget_turn_in_browser(page) -> None:
     from vvlab.widgets import PlayController
 
-    line = PlayController("tutorial", seats=["person"], seed=1).legal_lines()[0]
+    game = PlayController("tutorial", seats=["person"], seed=1)
+    line = game.legal_lines()[0]
     out = _wait_rendered(page, 0, line, "PlayWidget")
     plot = out.locator(".js-plotly-plot").first
     title = plot.locator(".gtitle")
@@ -193,6 +203,15 @@ def test_play_widget_turn_in_browser(page) -> None:
     assert "turn 1 " in title.text_content(), title.text_content()
     before = _markers(plot)
 
+    # A change of mind first: another line's preview, then the line played. Two
+    # redraws before the turn's: the one that lost an empty box's label in plotly.js.
+    other = game.legal_lines()[1]
+    _button(out, other).click()
+    _wait_until(
+        page,
+        lambda: out.get_by_text(f"line {other}: fills").count() == 1,
+        f"picking line {other} showed no preview",
+    )
     _button(out, line).click()
     preview = out.get_by_text(f"line {line}: fills")
     _wait_until(
@@ -217,12 +236,47 @@ def test_play_widget_turn_in_browser(page) -> None:
     )
     assert len(_markers(plot)) > len(before), "the confirmed move left no crosses on the map"
     assert preview.count() == 0, "the preview text stayed after confirming"
+    game.choose(line=line)
+    game.confirm()
+    _wait_boxes(page, plot, game, line)
     page.screenshot(path=SCREENSHOTS / "04-play-turn-confirmed.png")
     _crop(page, out, out, "widget-play.png")
+    _play_turn_at_1400_by_900(page, out, plot, game)
+
+
+def _wait_boxes(page, plot, game, line: str) -> None:
+    """Wait until the indicator boxes of ``line`` show on screen what the sheet of
+    ``game`` (the widget's twin, a ``PlayController``) has written in them."""
+    sheet = game.game.sheets[0]
+    written = [*sheet.indicators[line], *[""] * sheet.free_indicators(line)]
+    _wait_until(
+        page,
+        lambda: plot.evaluate(BOXES_JS, line) == written,
+        f"line {line}'s indicator boxes show {plot.evaluate(BOXES_JS, line)} on screen, "
+        f"not {written} as written on the sheet",
+    )
+
+
+def _play_turn_at_1400_by_900(page, out, plot, game) -> None:
+    """The next turn (a star for seed 1) on a 1400x900 screen: what it writes shows in
+    its indicator box as the turn is played."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": 1400, "height": 900})
+    try:
+        line = game.legal_lines()[0]
+        _button(out, line).click()
+        _button(out, "Confirm").click()
+        game.choose(line=line)
+        game.confirm()
+        _wait_boxes(page, plot, game, line)
+        plot.evaluate("el => el.scrollIntoView({block: 'start'})")
+        page.screenshot(path=SCREENSHOTS / "09-play-boxes-1400x900.png")
+    finally:
+        page.set_viewport_size(size)
 
 
 def test_map_editor_generate_in_browser(page) -> None:
-    out = _wait_rendered(page, 1, "Generate", "MapEditor")
+    out = _wait_rendered(page, 1, "Undo", "MapEditor")
     plot = out.locator(".js-plotly-plot").first
     stats = out.locator(".widget-html", has_text="Statistics").first
     out.evaluate("el => el.scrollIntoView({block: 'start'})")
@@ -231,11 +285,13 @@ def test_map_editor_generate_in_browser(page) -> None:
     assert "12 stations, 4 lines" in stats_before, stats_before
 
     # A smaller city than the default: typing into the fields reaches the kernel too.
+    _tab(out, "City & files")
     for label, value in (("lines", "6"), ("stations", "40")):
         field = out.locator(".widget-text", has=page.locator("label", has_text=label))
         field.locator("input").first.fill(value)
         field.locator("input").first.press("Tab")  # number fields sync on blur
     _button(out, "Generate").click()
+    _tab(out, "Problems")
     _wait_until(
         page,
         lambda: stats.inner_text() != stats_before,
@@ -251,6 +307,16 @@ def test_map_editor_generate_in_browser(page) -> None:
     )
     page.screenshot(path=SCREENSHOTS / "06-editor-generated.png")
     _crop(page, out, plot.locator(".scatterlayer").first, "widget-editor.png")  # no blank below
+
+
+# The texts plotly drew in the indicator boxes of a line, as the page shows them.
+BOXES_JS = """(gd, line) => {
+    const i = gd._fullData.findIndex(
+        t => t.meta && t.meta.role === 'indicators' && t.meta.line === line);
+    const layer = gd.querySelector('.scatterlayer .' + CSS.escape('trace' + gd._fullData[i].uid));
+    return Array.from(layer.querySelectorAll('.textpoint'))
+        .map(p => (p.textContent || '').trim());
+}"""
 
 
 # The number of points plotly holds in the traces of a plot (gd.data), all traces.

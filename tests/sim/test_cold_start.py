@@ -86,6 +86,7 @@ seen = []
 bar.balance_summary.observe(lambda change: seen.append(change["new"]), names="value")
 bar.balance_games.value = 20
 bar.balance_button.click()
+bar.wait()
 print(json.dumps({"seen": seen, "last": bar.balance_summary.value}))
 """
 

@@ -12,7 +12,7 @@ import vvlab
 from vvlab.plan.geometry import LINE_GAP, line_path, segment_offsets, station_size
 from vvlab.plan.wagons import map_geometry
 from vvlab.viz import draw_game, draw_map
-from vvlab.viz.plan import line_label
+from vvlab.viz.plan import BLANK, line_label
 
 
 def role(fig: go.Figure, name: str, axis: str = "x") -> list:
@@ -105,7 +105,7 @@ def test_transfer_stations_labelled_with_star_value(builtin_plan):
     builtin, fig = builtin_plan
     trace = stations_of(fig)
     for sid, text in zip(trace.meta["ids"], trace.text, strict=True):
-        expected = str(builtin.star_value(sid)) if sid in builtin.transfer_stations else ""
+        expected = str(builtin.star_value(sid)) if sid in builtin.transfer_stations else BLANK
         assert text == expected
 
 
@@ -120,7 +120,7 @@ def test_wagons_with_indicator_boxes_and_bonus(builtin_plan):
     builtin, fig = builtin_plan
     for line in builtin.lines:
         boxes = by_line(fig, "indicators")[line.id]
-        assert len(boxes.x) == line.indicators and list(boxes.text) == [""] * line.indicators
+        assert len(boxes.x) == line.indicators and list(boxes.text) == [BLANK] * line.indicators
         assert by_line(fig, "bonus")[line.id].text == (f"{line.bonus_first}/{line.bonus_later}",)
         wagon = by_line(fig, "wagon")[line.id]
         assert wagon.text == (f"<b>{line.id}</b>",)
@@ -186,7 +186,7 @@ def test_a_written_star_hides_the_star_value_under_it(tutorial):
     fig = draw_map(game=game, player=0)
     (stars,) = role(fig, "stars")
     labels = dict(zip(stations_of(fig).meta["ids"], stations_of(fig).text, strict=True))
-    assert stars.meta["ids"] == ["central"] and labels["central"] == ""
+    assert stars.meta["ids"] == ["central"] and labels["central"] == BLANK
     assert labels["park"] == str(tutorial.star_value("park"))  # crossed: the value stays
 
 
@@ -195,9 +195,9 @@ def test_sheet_indicator_entries(scripted_game):
     boxes = by_line(fig, "indicators")
     assert {k: list(t.text) for k, t in boxes.items()} == {
         "A": ["4", "(3)"],
-        "B": ["★", ""],
+        "B": ["★", BLANK],
         "C": ["3"],
-        "D": [""],
+        "D": [BLANK],
     }
     for line_id, trace in boxes.items():
         entries = scripted_game.sheets[0].indicators[line_id]

@@ -13,7 +13,7 @@ import pytest
 import vvlab
 from vvlab.model.generate import generate_city
 from vvlab.plan.geometry import segments_hitting_box
-from vvlab.plan.names import Name
+from vvlab.plan.names import CANVAS_NAMES, Name
 from vvlab.plan.relabel import Naming, place_again, place_naming
 from vvlab.plan.wagons import map_geometry
 from vvlab.viz.names import plan_naming
@@ -134,7 +134,7 @@ def test_a_valid_plan_turning_draft_keeps_its_names() -> None:
     except near the edit."""
     city = vvlab.load_map("paris")
     geo = map_geometry(city, 920, 640)
-    plan = plan_naming(city, geo, geo.frame)
+    plan = plan_naming(city, geo, geo.frame, CANVAS_NAMES)  # as the editor places them
     placed = place_naming(plan)
     data = city.to_dict()
     line = data["lines"][0]

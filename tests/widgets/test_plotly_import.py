@@ -57,3 +57,37 @@ def test_plotly_s_own_widget_opens_empty(opened):
     """Why the subclass exists: remove it once plotly opens with the figure."""
     go.FigureWidget(data=[go.Scatter(x=[1], y=[2])])
     assert opened[0]["_widget_data"] == []
+
+
+def test_a_reloaded_page_gets_the_figure_as_it_is_now(opened):
+    """A page reloaded asks every widget for its whole state: the figure it gets is
+    the one shown now, after every edit, not the one first displayed."""
+    fig = import_figure_widget()(data=[go.Scatter(x=[1, 2], y=[3, 4])])
+    fig._repr_mimebundle_()  # displayed as it was then
+    with fig.batch_update():
+        fig.data[0].y = [7, 8]
+    fig.add_scatter(x=[0], y=[0])
+    fig.layout.title = "later"
+    state = fig.get_state()  # what ipywidgets answers a page's "request_states"
+    assert [t["y"] for t in state["_widget_data"]] == [[7, 8], [0]]
+    assert state["_widget_layout"]["title"] == {"text": "later"}
+    assert "_widget_data" not in fig.get_state("_config")
+
+
+def test_the_figure_carries_a_small_loader_and_sends_plotly_once_asked(opened):
+    """Each figure's state carries a loader of a few kB, not plotly's 5 MB; the page's
+    loader asks for the code (once per page) and for the figure as it is now."""
+    fig = import_figure_widget()(data=[go.Bar(y=[1])])
+    assert len(opened[0]["_esm"]) < 5_000
+    assert "plotly" not in opened[0]["_esm"].split("vvlab-plotly-widget")[0]
+    fig.data[0].y = [5]
+    sent: list[tuple[dict, list]] = []
+    fig.comm.send = lambda data=None, buffers=None, **kw: sent.append((data, buffers or []))
+    fig._handle_custom_msg({"vvlab": "esm"}, [])
+    (reply, buffers), *_ = sent
+    assert reply["content"] == {"vvlab": "esm"} and len(buffers[0]) > 1_000_000
+    sent.clear()
+    fig._handle_custom_msg({"vvlab": "fresh"}, [])
+    update, answered = sent[0][0], sent[-1][0]
+    assert update["method"] == "update" and update["state"]["_widget_data"][0]["y"] == [5]
+    assert answered["content"] == {"vvlab": "fresh"}

@@ -52,9 +52,25 @@ class NameStyle(NamedTuple):
     )
     clear_leaders: bool = False
 
+    @property
+    def may_cross(self) -> bool:
+        """Whether a name may ever lie over a line (one of the ``attempts`` allows it).
+
+        >>> SCREEN_NAMES.may_cross, CANVAS_NAMES.may_cross
+        (True, False)
+        """
+        return any(cross for *_, cross in self.attempts)
+
 
 SCREEN_NAMES = NameStyle()
 """Station names on screen, in pixels (y up)."""
+CANVAS_NAMES = SCREEN_NAMES._replace(
+    attempts=tuple((kind, small, False) for kind in ("near", "far") for small in (False, True))
+)
+"""Station names on the map editor's canvas: never over a line (a designer must see
+every line whole, and which station it passes), else as on paper: beside the station,
+set apart with a leader, then smaller; a key station's name left out only where even
+that finds no room."""
 
 
 class Name(NamedTuple):

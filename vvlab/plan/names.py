@@ -19,6 +19,7 @@ import numpy as np
 
 from vvlab.plan.geometry import LINE_WIDTH, Box, Point, overlap_matrix, segments_hitting_box
 from vvlab.plan.name_options import (  # noqa: F401  (re-exported: the names' API)
+    CANVAS_NAMES,
     SCREEN_NAMES,
     Name,
     NameStyle,
@@ -44,6 +45,7 @@ def place_names(
     memo: dict[tuple[Any, ...], Options] | None = None,
     fixed: dict[str, Name] | None = None,
     style: NameStyle = SCREEN_NAMES,
+    rounds: int | None = None,
 ) -> dict[str, Name]:
     """Each name placed, by station id, in the order of ``names``: beside its station's
     marker (``points`` and ``radii``, y up; every marker is an obstacle), apart from the
@@ -58,10 +60,12 @@ def place_names(
     (by text, point, marker and font size) for the next call (the map editor keeps one
     from edit to edit). ``fixed``: names of other stations that stay where they are
     (placed before, out of an edit's reach: :func:`~vvlab.plan.relabel.place_again`);
-    the names placed keep clear of them and their leaders, in one quick try (no names
-    moved to make room: a key station left without one tells the caller to place
-    everything again). ``style``: the names' sizes, distances, text measure and attempts
-    (:data:`SCREEN_NAMES`: pixels; printing has one in millimetres).
+    the names placed keep clear of them and their leaders, in one round (only names
+    placed in this call are moved to make room: a key station left without one tells
+    the caller to place more again). ``style``: the names' sizes, distances, text
+    measure and attempts (:data:`SCREEN_NAMES`: pixels; printing has one in
+    millimetres). ``rounds``: tries at naming every key station (:data:`ROUNDS`;
+    around ``fixed`` names one, unless given).
 
     >>> points = {"a": (50.0, 50.0), "b": (90.0, 50.0)}
     >>> placed = place_names({"a": "Aa", "b": "Bb"}, points, {"a": 4, "b": 4}, key={"a"},
@@ -84,26 +88,28 @@ def place_names(
         if isinstance(lines, LineSet)
         else LabelScene((), lines, clearance=LINE_WIDTH / 2).lines
     )
-    for round_ in range(1 if fixed else ROUNDS):  # around fixed names: one quick try
+    hopeless: set[str] = set()  # key stations without room even with no name placed
+    for round_ in range(rounds or (1 if fixed else ROUNDS)):
         blocks = [*obstacles, *(() if style.clear_leaders else markers)]
         scene = LabelScene(blocks, bounds=bounds, gap=style.space, lines=drawn)
         for box in markers if style.clear_leaders else ():
             scene.take(box)  # taken, not obstacles: leaders keep off them too
         for name in (fixed or {}).values():
             scene.take(name.box, name.leader)
-        namer = _Namer(scene, stations, options, keep or {}, style)
+        namer = _Namer(scene, stations, options, keep or {}, style, hopeless)
         if round_ == 0:
             namer.take_kept(key)
         for s in order:
             if s not in namer.placed:
                 namer.place(s, key=True)
         missing = [s for s in order if s not in namer.placed]
-        for s in missing if not fixed else ():
-            namer.make_room(s)
+        for s in missing:
+            if s not in hopeless:
+                namer.make_room(s, LOCAL_TRIES if fixed else TRIES)
         missing = [s for s in order if s not in namer.placed]
         if best is None or len(missing) < len(best[1]):
             best = (namer, missing)
-        if not missing:
+        if hopeless.issuperset(missing):  # no other round can name more of them
             break
         order = missing + [s for s in order if s not in missing]
     namer = best[0]
@@ -115,11 +121,16 @@ def place_names(
 
 ROUNDS = 4
 """Tries at naming every key station: each round places those left out before first."""
+TRIES, LOCAL_TRIES = 40, 6
+"""Names nearest to a key station left without one that are moved in turn to make it
+room: in a whole placement, and among a few names placed again around ``fixed`` ones
+(an edit: each try places names anew, and it must stay quick)."""
 
 
 class _Namer:
     """The names placed so far in a :class:`~vvlab.plan.scene.LabelScene`, and each
-    station's options (worked out once)."""
+    station's options (worked out once); ``hopeless``: the key stations found without
+    room with no name of this placement in their way (moving names cannot help them)."""
 
     def __init__(
         self,
@@ -128,17 +139,19 @@ class _Namer:
         options: dict[tuple[Any, ...], Options],
         keep: dict[str, Name],
         style: NameStyle,
+        hopeless: set[str],
     ):
         self.scene, self.stations, self.options = scene, stations, options
-        self.keep, self.style = keep, style
+        self.keep, self.style, self.hopeless = keep, style, hopeless
         self.placed: dict[str, Name] = {}
 
     def take_kept(self, key: set[str]) -> None:
         """Take at once every kept name that is still where it may be — clear of the
-        lines (a key station's may lie on one), the markers, the obstacles, the kept
-        names taken before it and their leaders, its own leader (a key station's name
-        set apart) crossing none of those names — in one test of all their boxes:
-        after an edit most names stay, and testing them one by one is the slow part."""
+        lines (a key station's may lie on one where its style allows), the markers,
+        the obstacles, the kept names taken before it and their leaders, its own
+        leader (a key station's name set apart) crossing none of those names — in one
+        test of all their boxes: after an edit most names stay, and testing them one
+        by one is the slow part."""
         ids = [
             s for s, name in self.keep.items()
             if s in self.stations and (name.leader is None or s in key)
@@ -148,7 +161,8 @@ class _Namer:
             return
         boxes = np.array([self.keep[s].box for s in ids], dtype=float)
         free, clear = self.scene.test(boxes)
-        ok = np.where(np.array([s in key for s in ids]), free, clear)
+        may_cross = np.array([s in key for s in ids]) & self.style.may_cross
+        ok = np.where(may_cross, free, clear)
         hits = overlap_matrix(boxes, boxes) | self._leaders_meeting(ids, boxes)
         taken: list[int] = []
         for k in np.flatnonzero(ok):
@@ -171,13 +185,15 @@ class _Namer:
 
     def place(self, sid: str, key: bool) -> bool:
         """Name ``sid`` if there is room: where it was kept, if still free (for a key
-        station even over a line); else beside its station off the lines; a key
-        station's name then as its style's ``attempts`` say (on screen: over a line,
-        then apart with a leader, and at last the same in the small size)."""
+        station even over a line, where its style allows); else beside its station
+        off the lines; a key station's name then as its style's ``attempts`` say (on
+        screen: over a line, then apart with a leader, and at last the same in the
+        small size)."""
         kept = self.keep.get(sid)
         if kept is not None and plain_text(kept.text).replace("\n", " ") == self.stations[sid][0]:
             leaders = None if kept.leader is None else np.array([kept.leader], dtype=float)
-            if self.scene.choose(np.array([kept.box], dtype=float), key, leaders) == 0:
+            may_cross = key and self.style.may_cross
+            if self.scene.choose(np.array([kept.box], dtype=float), may_cross, leaders) == 0:
                 self.placed[sid] = kept
                 return True
         attempts = self.style.attempts if key else self.style.attempts[:1]
@@ -187,6 +203,8 @@ class _Namer:
             if k is not None:
                 self.placed[sid] = options.name(k)
                 return True
+        if key and not self.placed:  # no name of this placement in its way: none ever will
+            self.hopeless.add(sid)
         return False
 
     def with_room(self, sids: list[str]) -> list[str]:
@@ -212,7 +230,7 @@ class _Namer:
     def _options(self, sid: str, kind: str, small: bool = False) -> Options:
         return station_options(self.options, kind, *self.stations[sid], self.style, small)
 
-    def make_room(self, sid: str, tries: int = 40) -> None:
+    def make_room(self, sid: str, tries: int = TRIES) -> None:
         """Name key station ``sid`` (no room left) by moving a name in its way: try the
         ``tries`` names placed nearest to it; keep the first swap that places both."""
         x, y = self.stations[sid][1]

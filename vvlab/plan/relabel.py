@@ -31,7 +31,15 @@ from vvlab.plan.geometry import (
     segment_boxes,
     segments_hitting_box,
 )
-from vvlab.plan.names import SCREEN_NAMES, Name, keep_relative, place_names, station_options
+from vvlab.plan.names import (
+    ROUNDS,
+    SCREEN_NAMES,
+    Name,
+    NameStyle,
+    keep_relative,
+    place_names,
+    station_options,
+)
 from vvlab.plan.scene import Segment, box_columns
 from vvlab.plan.text import screen_width
 
@@ -45,7 +53,8 @@ class Naming(NamedTuple):
     """What a placement of station names depends on (pixels, y up), as
     :func:`~vvlab.plan.names.place_names` takes it: the text of each station to name
     (in placing order), every station's point and marker radius, the ``key``
-    stations, the ``lines`` and ``obstacles`` to keep clear of, the ``bounds``."""
+    stations, the ``lines`` and ``obstacles`` to keep clear of, the ``bounds``, the
+    ``style`` (:data:`~vvlab.plan.names.SCREEN_NAMES` unless given)."""
 
     names: dict[str, str]
     points: dict[str, Point]
@@ -54,6 +63,7 @@ class Naming(NamedTuple):
     lines: tuple[Segment, ...]
     obstacles: tuple[Box, ...]
     bounds: Box
+    style: NameStyle = SCREEN_NAMES
 
 
 def place_naming(
@@ -70,6 +80,7 @@ def place_naming(
     return place_names(
         naming.names, naming.points, naming.radii, key=set(naming.key), lines=naming.lines,
         obstacles=naming.obstacles, bounds=naming.bounds, keep=keep, memo=memo,
+        style=naming.style,
     )  # fmt: skip
 
 
@@ -78,8 +89,10 @@ def place_again(
 ) -> dict[str, Name]:
     """The names for ``now``, where ``placed`` were placed for ``before`` (the same
     view): the names that no change can reach stay as they are, the others are placed
-    again around them (first tried where they were beside their station). Placed
-    from scratch when the bounds changed or much of the city did.
+    again around them (first tried where they were beside their station); a key
+    station left without a name then has the names around it placed again with it.
+    Placed from scratch when the bounds or the style changed, much of the city did, or
+    a key station is still left without a name.
 
     >>> points = {s: (20.0 + 100 * k, 50.0) for k, s in enumerate("abcd")}
     >>> naming = Naming({s: s.upper() * 2 for s in points}, points, dict.fromkeys(points, 4.0),
@@ -91,15 +104,40 @@ def place_again(
     ([True, True, True], 20.0)
     """
     changed = _changed_stations(before, now)
-    if before.bounds != now.bounds or len(changed) > CHANGED_SHARE * max(len(now.points), 1):
+    elsewhere = (before.bounds, before.style) != (now.bounds, now.style)
+    if elsewhere or len(changed) > CHANGED_SHARE * max(len(now.points), 1):
         return place_naming(now, keep_relative(placed, before.points, now.points), memo)
     ids = list(now.names)
     is_open = _opened(before, now, placed, changed, ids, memo)
     opened = [s for s, o in zip(ids, is_open, strict=True) if o]
     if not opened:
         return {s: placed[s] for s in ids if s in placed}
+    fixed, new = _place_opened(before, placed, now, opened, memo)
+    lost = _keys_lost(now, placed, changed, opened, new)
+    if lost:  # names nearby may hold the only room left for them: place those again too
+        around = _reaches(now, {}, set(), lost)
+        near = [s for s in fixed if overlaps_any(np.array([_name_extent(fixed[s])]), around)[0]]
+        opened = [s for s in ids if s in set(opened).union(near)]
+        fixed, new = _place_opened(before, placed, now, opened, memo, ROUNDS)
+        lost = _keys_lost(now, placed, changed, opened, new)
+    if lost:
+        return place_naming(now, keep_relative(placed, before.points, now.points), memo)
+    return {s: fixed[s] if s in fixed else new[s] for s in ids if s in fixed or s in new}
+
+
+def _place_opened(
+    before: Naming,
+    placed: dict[str, Name],
+    now: Naming,
+    opened: list[str],
+    memo: dict | None,
+    rounds: int | None = None,
+) -> tuple[dict[str, Name], dict[str, Name]]:
+    """The names that stay (``placed`` but not ``opened``) and those of ``opened``
+    placed again around them, in the area they can reach (in ``rounds``, as
+    :func:`~vvlab.plan.names.place_names` takes them)."""
     again = set(opened)
-    fixed = {s: placed[s] for s in ids if s in placed and s not in again}
+    fixed = {s: placed[s] for s in now.names if s in placed and s not in again}
     area = tuple(extent(_reaches(now, {}, set(), opened)).tolist())
     new = place_names(
         {s: now.names[s] for s in opened}, now.points, now.radii,
@@ -108,11 +146,21 @@ def place_again(
         bounds=now.bounds,
         keep=keep_relative({s: placed[s] for s in opened if s in placed}, before.points,
                            now.points),
-        memo=memo, fixed=fixed,
+        memo=memo, fixed=fixed, style=now.style, rounds=rounds,
     )  # fmt: skip
-    if any(s in now.key and s not in new and (s in placed or s in changed) for s in opened):
-        return place_naming(now, keep_relative(placed, before.points, now.points), memo)
-    return {s: fixed[s] if s in fixed else new[s] for s in ids if s in fixed or s in new}
+    return fixed, new
+
+
+def _keys_lost(
+    now: Naming,
+    placed: dict[str, Name],
+    changed: set[str],
+    opened: list[str],
+    new: dict[str, Name],
+) -> list[str]:
+    """The key stations of ``opened`` named before (or just changed) left without a
+    name now."""
+    return [s for s in opened if s in now.key and s not in new and (s in placed or s in changed)]
 
 
 def _opened(
@@ -141,7 +189,9 @@ def _opened(
     freed = _freed_boxes(before, now, placed, changed)
     for k in np.flatnonzero(~named & ~opened & overlaps_any(extents, freed, touching=True)):
         sid = ids[k]  # room may have come free where it could go: test its places
-        places = station_options(memo, "near", now.names[sid], now.points[sid], now.radii[sid])
+        places = station_options(
+            memo, "near", now.names[sid], now.points[sid], now.radii[sid], now.style
+        )
         opened[k] = sid in now.key or bool(overlaps_any(freed, places.boxes, touching=True).any())
     return opened
 
@@ -256,7 +306,7 @@ def _reaches(now: Naming, placed: dict[str, Name], changed: set[str], ids: list[
             rows.append(_name_extent(placed[sid]))
             continue
         (x, y), r = now.points[sid], now.radii[sid]
-        style = SCREEN_NAMES
+        style = now.style
         width, height = screen_width(now.names[sid], style.size), 2 * style.leading * style.size
         near = r + style.gap + style.rings[-1] + 1
         far = style.reach[-1] + 1 if sid in now.key else near

@@ -156,8 +156,13 @@ class MapGeometry:
     wagons: dict[str, Wagon]
 
 
-def map_geometry(city: CityMap, width: int = WIDTH, height: int = HEIGHT) -> MapGeometry:
-    """Lay out ``city`` for a figure of ``width`` × ``height`` pixels.
+def map_geometry(
+    city: CityMap, width: int = WIDTH, height: int = HEIGHT, frame: Frame | None = None
+) -> MapGeometry:
+    """Lay out ``city`` for a figure of ``width`` × ``height`` pixels showing the
+    whole plan, or for the pixels of ``frame`` (the part of the plan a figure shows,
+    as in the map editor's view): the wagons and the gaps between lines side by side
+    are sized in pixels, so they keep clear of the stations at the scale shown.
 
     >>> import vvlab
     >>> geo = map_geometry(vvlab.load_map("tutorial"))
@@ -166,7 +171,7 @@ def map_geometry(city: CityMap, width: int = WIDTH, height: int = HEIGHT) -> Map
     >>> sorted(geo.wagons) == ["A", "B", "C", "D"]
     True
     """
-    frame = plot_frame(plan_points(city), width, height)
+    frame = frame or plot_frame(plan_points(city), width, height)
     offsets = segment_offsets(city, LINE_GAP * frame.unit)
     paths = {line.id: line_path(city, line.id, offsets) for line in city.lines}
     wagons = {w.line: w for w in place_wagons(city, frame)}

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from vvlab.engine.rulesets import Ruleset
     from vvlab.model.citymap import CityMap
 
-__all__ = ["layout_sheet", "sheet_page", "write_sheet"]
+__all__ = ["check_sheet_target", "layout_sheet", "sheet_data", "sheet_page", "write_sheet"]
 
 MARGIN = 8.0
 """Free mm around the page's edge (most printers cannot print closer)."""
@@ -139,18 +139,45 @@ def write_sheet(
         Bad arguments, a bad map, or a target that may not be written; nothing is
         written then.
     """
-    from vvlab.model.files import atomic_write, check_target
+    from vvlab.model.files import atomic_write
+
+    check_sheet_target(path, copies, overwrite)
+    data = sheet_data(city, path, copies, paper=paper, ruleset=ruleset, schematic=schematic)
+    return atomic_write(path, data, overwrite=overwrite)
+
+
+def check_sheet_target(
+    path: str | os.PathLike[str], copies: int = 1, overwrite: bool = False
+) -> None:
+    """What :func:`write_sheet` checks before any work: the format of ``path``, the
+    number of copies, and that ``path`` may be written (``FileExistsError``: it exists
+    and ``overwrite`` is not set)."""
+    from vvlab.model.files import check_target
+
+    check_format(path)
+    _check_copies(copies, str(path).lower().endswith(".svg"))
+    check_target(path, overwrite)
+
+
+def sheet_data(
+    city: Any, path: str | os.PathLike[str], copies: int = 1, **page: Any
+) -> str | bytes:
+    """What :func:`write_sheet` writes to ``path``, not written: the SVG's text, or
+    the PDF's bytes (``copies`` pages); ``page`` holds :func:`sheet_page`'s options
+    (``paper``, ``ruleset``, ``schematic``). The long part of printing (the layout),
+    apart from the writing, so that a view can run it in the background and write only
+    if the user did not cancel.
+
+    >>> sheet_data("tutorial", "t.svg", paper="letter")[:5]
+    '<?xml'
+    """
     from vvlab.printing.pdf import to_pdf
     from vvlab.printing.svg import to_svg
 
-    svg = str(path).lower().endswith(".svg")
-    check_format(path)
-    _check_copies(copies, svg)
-    check_target(path, overwrite)
-    page = sheet_page(city, paper=paper, ruleset=ruleset, schematic=schematic)
-    title = page.texts()[0]
-    data: str | bytes = to_svg(page) if svg else to_pdf([page] * copies, title=title)
-    return atomic_write(path, data, overwrite=overwrite)
+    sheet = sheet_page(city, **page)
+    if str(path).lower().endswith(".svg"):
+        return to_svg(sheet)
+    return to_pdf([sheet] * copies, title=sheet.texts()[0])
 
 
 def _check_copies(copies: int, svg: bool) -> None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import plotly.graph_objects as go
 
 from vvlab.plan.geometry import Box, Frame, Point, station_size
-from vvlab.plan.names import Name
+from vvlab.plan.names import SCREEN_NAMES, Name, NameStyle
 from vvlab.plan.relabel import Naming, place_naming
 from vvlab.plan.scene import Segment
 from vvlab.plan.wagons import wagon_shape
@@ -107,7 +107,7 @@ def plan_segments(city: CityMap, geo: MapGeometry, frame: Frame) -> list[Segment
     pieces = [pair for path in geo.paths.values() for pair in pairwise(path)]
     first = {w.line: city.stations[w.station] for w in geo.wagons.values()}
     pieces += [((first[w.line].x, first[w.line].y), w.body) for w in geo.wagons.values()]
-    return [(frame.to_px(a), frame.to_px(b)) for a, b in pieces]
+    return px_segments(pieces, frame)
 
 
 def station_points(city: CityMap, frame: Frame) -> dict[str, Point]:
@@ -137,11 +137,19 @@ def placed_names(
     return place_naming(plan_naming(city, geo, frame), keep, memo)
 
 
-def plan_naming(city: CityMap, geo: MapGeometry, frame: Frame | None = None) -> Naming:
+def plan_naming(
+    city: CityMap,
+    geo: MapGeometry,
+    frame: Frame | None = None,
+    style: NameStyle = SCREEN_NAMES,
+    drawing: Sequence[Segment] = (),
+) -> Naming:
     """What :func:`placed_names` places the names from (a
     :class:`~vvlab.plan.relabel.Naming`): the stations in :func:`named_stations` order,
-    the transfers and termini as key stations, the lines as drawn and the wagons as
-    obstacles, in pixels of ``frame`` (by default ``geo.frame``).
+    the transfers and termini as key stations, the lines as drawn (and ``drawing``:
+    more segments in map units, such as the line the map editor is drawing) and the
+    wagons as obstacles, in pixels of ``frame`` (by default ``geo.frame``), in
+    ``style``.
 
     >>> import vvlab
     >>> from vvlab.plan.wagons import map_geometry
@@ -158,10 +166,20 @@ def plan_naming(city: CityMap, geo: MapGeometry, frame: Frame | None = None) -> 
         points=station_points(city, frame),
         radii={s: station_size(len(city.lines_through(s))) / 2 for s in city.stations},
         key=frozenset(key_stations(routes, list(city.stations))),
-        lines=tuple(plan_segments(city, geo, frame)),
+        lines=(*plan_segments(city, geo, frame), *px_segments(drawing, frame)),
         obstacles=tuple(wagon_boxes(geo, frame)),
         bounds=(0.0, 0.0, frame.width, frame.height),
+        style=style,
     )
+
+
+def px_segments(segments: Sequence[Segment], frame: Frame) -> list[Segment]:
+    """Segments in map units as pixels of ``frame``.
+
+    >>> px_segments([((1, 1), (2, 3))], Frame(0, 0, 0.5, 100, 100))
+    [((2.0, 2.0), (4.0, 6.0))]
+    """
+    return [(frame.to_px(a), frame.to_px(b)) for a, b in segments]
 
 
 def names_spec(

@@ -24,6 +24,11 @@ INK = DARK_TEXT
 FILLED_BOX = "#FFF1B8"
 STAR_FILL = "#FFC83D"
 FONT = "Arial, Helvetica, sans-serif"
+BLANK = " "
+"""The text of an empty indicator box and of a station without a star value label: a
+space, never "". plotly.js drops the text element of a point whose text is empty, and
+its whole label at the next redraw; in a figure redrawn in place (the play widget's
+sheet) a number written there later shows one update late, or not at all."""
 
 
 LEGEND_CHARS = 17
@@ -171,7 +176,24 @@ def _star_label(city: CityMap, sid: str, through: int, sheet: Sheet | None) -> s
     """A transfer station's star value; blank under a star written there (the stars
     trace shows that number in its place: two labels would overlap)."""
     starred = sheet is not None and sheet.marks.get(sid) not in (None, "X")
-    return str(city.star_value(sid)) if through > 1 and not starred else ""
+    return str(city.star_value(sid)) if through > 1 and not starred else BLANK
+
+
+def indicator_marks(line: Line, sheet: Sheet | None = None) -> tuple[list[str], list[str]]:
+    """The texts and fill colours of a line's indicator boxes: what is written in each
+    (the card's face: ``3``, ``(2)`` for an express, ``★`` for a star), :data:`BLANK`
+    in the free ones.
+
+    >>> import vvlab
+    >>> city = vvlab.load_map("tutorial")
+    >>> sheet = vvlab.Sheet(city)
+    >>> sheet.indicators["A"].append("(2)")
+    >>> indicator_marks(city.line("A"), sheet)
+    (['(2)', ' '], ['#FFF1B8', '#FFFFFF'])
+    """
+    texts = list(sheet.indicators[line.id]) if sheet is not None else []
+    texts += [BLANK] * (line.indicators - len(texts))
+    return texts, [FILLED_BOX if t != BLANK else "#FFFFFF" for t in texts]
 
 
 def station_marks(city: CityMap, sheet: Sheet | None = None) -> tuple[list[str], list[list[Any]]]:
@@ -237,7 +259,6 @@ def wagon_traces(
     above them."""
     traces = []
     for line in city.lines if lines is None else lines:
-        entries = list(sheet.indicators[line.id]) if sheet is not None else []
         about = f"{line_label(line)}: {line.indicators} indicator boxes, bonus "
         about += f"{line.bonus_first} first / {line.bonus_later} later"
         common = {
@@ -250,7 +271,7 @@ def wagon_traces(
         wagon = geo.wagons[line.id]
         traces += [
             _wagon_body(line, wagon.body, hovertext=[about], **common),
-            _indicator_boxes(line, wagon.boxes, entries, hovertext=about, **common),
+            _indicator_boxes(line, wagon.boxes, sheet, hovertext=about, **common),
             go.Scatter(
                 x=[wagon.bonus[0]],
                 y=[wagon.bonus[1]],
@@ -290,9 +311,9 @@ def _wagon_body(line: Line, at: tuple[float, float], **common: Any) -> go.Scatte
 
 
 def _indicator_boxes(
-    line: Line, at: tuple[tuple[float, float], ...], entries: list[str], **common: Any
+    line: Line, at: tuple[tuple[float, float], ...], sheet: Sheet | None, **common: Any
 ) -> go.Scatter:
-    texts = entries + [""] * (line.indicators - len(entries))
+    texts, colors = indicator_marks(line, sheet)
     return go.Scatter(
         x=[p[0] for p in at],
         y=[p[1] for p in at],
@@ -301,7 +322,7 @@ def _indicator_boxes(
         marker={
             "symbol": "square",
             "size": BOX,
-            "color": [FILLED_BOX if t else "#FFFFFF" for t in texts],
+            "color": colors,
             "line": {"color": line.color, "width": 2},
         },
         text=texts,

@@ -34,12 +34,11 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from copy import deepcopy
 from typing import Any
 
 import numpy as np
 
-from vvlab.widgets.plotly_import import import_figure_widget
+from vvlab.widgets.plotly_import import current_figure, import_figure_widget
 
 __all__ = [
     "FigureUpdate",
@@ -182,20 +181,17 @@ def sync_browser_state(widget: Any) -> None:
     >>> sync_browser_state(fig); fig._widget_data[0]["y"]
     [2]
     """
-    widget._widget_data = deepcopy(widget._data)
-    widget._widget_layout = deepcopy(widget._layout_obj._props)
+    for name, value in current_figure(widget).items():
+        setattr(widget, name, value)
     widget.send_state(["_widget_data", "_widget_layout"])  # even when unchanged here
 
 
 def _empty_widget() -> Any:
-    """An empty ``FigureWidget`` of plotly's own class: one made empty and filled while
-    its box is already shown (the quick balance's figures) must open its comm as plotly
-    does; the complete-on-open subclass of :mod:`~vvlab.widgets.plotly_import`, made
-    for widgets built whole, loses the updates of such a widget in the browser."""
-    import_figure_widget()  # plotly's widget module, without its slowest import
-    import plotly.graph_objects as go
-
-    return go.FigureWidget()
+    """An empty ``FigureWidget`` whose comm opens as plotly's does: one made empty and
+    filled while its box is already shown (the quick balance's figures) loses its
+    updates in the browser when the comm opens only once complete (the default of
+    :mod:`~vvlab.widgets.plotly_import`, made for widgets built whole)."""
+    return import_figure_widget()(open_early=True)
 
 
 def _own(spec: Spec) -> Spec:

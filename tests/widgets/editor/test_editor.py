@@ -55,8 +55,10 @@ def panel_problems(editor: MapEditor) -> list[tuple[str, str]]:
     return [(html.unescape(p), html.unescape(m)) for p, m in found]
 
 
-def message(editor: MapEditor) -> str:
-    return html.unescape(re.sub("<[^>]+>", "", editor.message.value))
+def message(editor: MapEditor, area: Any = None) -> str:
+    """The text of a message area: ``area`` (a bar's own), else the one beside the canvas."""
+    shown = editor.message if area is None else area
+    return html.unescape(re.sub("<[^>]+>", "", shown.value))
 
 
 def draw(editor: MapEditor, *stations: str) -> None:
@@ -108,7 +110,7 @@ def test_build_fix_save_reload_play_and_balance(editor: MapEditor, tmp_path: Pat
     editor.apply_city_button.click()
     editor.save_button.click()
     path = tmp_path / "clicked.json"
-    assert "saved" in message(editor) and path.is_file()
+    assert "saved" in message(editor, editor.save_message) and path.is_file()
     city = vvlab.load_map(path)
     assert (city.name, city.lines_through("s3"), city.star_value("s3")) == (
         "Clicked City",
@@ -119,6 +121,7 @@ def test_build_fix_save_reload_play_and_balance(editor: MapEditor, tmp_path: Pat
     assert game.is_over
     editor.balance_games.value = 200
     editor.balance_button.click()
+    editor.balance_bar.wait()
     assert "200 solo games played" in editor.balance_summary.value
     assert len(editor.last_balance.result.games) == 200
     assert [len(f.data) > 0 for f in editor.balance_figures.children] == [True, True]
@@ -178,7 +181,7 @@ def test_overwrite_asks_for_a_confirm(editor: MapEditor, tmp_path: Path) -> None
     editor.station_name.value = "Mitte"
     editor.rename_button.click()
     editor.save_button.click()
-    assert "confirm" in message(editor)
+    assert "confirm" in message(editor, editor.save_message)
     assert editor.confirm_overwrite_button.layout.display is None
     assert (tmp_path / "t.json").read_text() == first
     editor.confirm_overwrite_button.click()
@@ -191,7 +194,7 @@ def test_save_field_refuses_path_tricks(editor: MapEditor, tmp_path: Path, name:
     editor.controller.load("tutorial")
     editor.save_path.value = str(tmp_path / name)
     editor.save_button.click()
-    assert message(editor).startswith(("refusing", "bad file name"))
+    assert message(editor, editor.save_message).startswith(("refusing", "bad file name"))
     assert not list(tmp_path.iterdir()) and not (tmp_path.parent / "escape.json").exists()
 
 
@@ -209,10 +212,10 @@ def test_mistakes_are_messages_not_tracebacks(editor: MapEditor) -> None:
     editor.reverse_button.click()
     assert "pick a line first" in message(editor)
     editor.save_button.click()
-    assert "problem" in message(editor)
+    assert "problem" in message(editor, editor.save_message)
     editor.open_path.value = "nowhere.json"
     editor.open_file_button.click()
-    assert "nowhere.json" in message(editor)
+    assert "nowhere.json" in message(editor, editor.open_message)
 
 
 def test_open_builtin_copy_and_generate(editor: MapEditor) -> None:
@@ -251,6 +254,6 @@ def test_the_bars_controls_read_as_the_editors_own(editor: MapEditor) -> None:
     assert editor.line_select is editor.line_bar.line_select
     assert editor.save_path is editor.save_bar.save_path
     assert editor.last_balance is editor.balance_bar.last_balance is None
-    assert [bar.box for bar in editor.bars[:3]] == list(editor.children[:3])
+    assert [bar.box for bar in editor.bars[:2]] == list(editor.children[:2])
     with pytest.raises(AttributeError, match="no attribute 'no_such_button'"):
         editor.no_such_button  # noqa: B018

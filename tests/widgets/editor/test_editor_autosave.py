@@ -165,7 +165,7 @@ def test_save_removes_the_draft(tmp_path: Path) -> None:
     editor.controller.station_edits.rename("zoo", "Tierpark")
     assert draft_of(editor).exists()
     editor.save_button.click()
-    assert "saved" in editor.message.value
+    assert "saved" in editor.save_message.value
     assert not draft_of(editor).exists()
     assert editor_in(tmp_path).controller.draft_offer is None
     editor.controller.station_edits.rename("zoo", "Zoo")  # the next edit: a draft again

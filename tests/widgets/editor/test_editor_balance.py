@@ -26,12 +26,14 @@ def test_a_second_balance_updates_the_same_figures() -> None:
     bar = editor.balance_bar
     bar.balance_games.value = 60
     bar.balance_button.click()
+    bar.wait()
     widgets = list(bar.balance_figures.children)
     assert len(widgets) == 2
     bar.balance_seed.value = 1
     bar.balance_button.click()
+    bar.wait()
     assert list(bar.balance_figures.children) == widgets  # the same widgets, in place
-    assert editor.message.value == "", editor.message.value
+    assert bar.job.message.value == "", bar.job.message.value
     assert any(update.last_sent for update in bar.figure_updates), "nothing was updated"
     fresh_figures = (bar.last_balance.score_figure(), bar.last_balance.lines_figure())
     for update, fresh in zip(bar.figure_updates, fresh_figures, strict=True):
@@ -48,7 +50,9 @@ def test_same_balance_again_sends_nothing() -> None:
     bar = editor.balance_bar
     bar.balance_games.value = 40
     bar.balance_button.click()
+    bar.wait()
     bar.balance_button.click()
+    bar.wait()
     assert [update.last_sent for update in bar.figure_updates] == [[], []]
 
 
@@ -57,6 +61,7 @@ def test_a_refused_balance_keeps_the_last_figures() -> None:
     bar = editor.balance_bar
     bar.balance_games.value = 40
     bar.balance_button.click()
+    bar.wait()
     widgets = list(bar.balance_figures.children)
     editor.controller.station_edits.add(30, 30)  # a station on no line: a problem
     bar.balance_button.click()

@@ -182,15 +182,14 @@ def test_an_edit_sends_only_what_changed(editor: MapEditor) -> None:
 
 
 def test_layout_fits_a_narrow_notebook(editor: MapEditor) -> None:
-    """The canvas is at most 1000 px wide; the panels beside it and every row of
+    """The canvas is at most 1000 px wide; the panel beside it and every row of
     controls wrap onto the next line instead of running off the right edge."""
     assert editor.figure.layout.width <= 1000
-    canvas_row = next(b for b in _boxes(editor) if editor.problems_panel in _descendants(b))
+    canvas_row = next(b for b in _boxes(editor) if editor.mode_panel in b.children)
     canvas = canvas_row.children[0]
     assert canvas.children == (editor.figure, editor.drag) and canvas.layout.overflow == "auto"
     assert canvas_row.layout.flex_flow == "row wrap"
-    panels = canvas_row.children[1]
-    assert editor.problems_panel in panels.children and panels.layout.overflow == "auto"
+    assert editor.mode_panel.layout.overflow == "auto"
     rows = [b for b in _boxes(editor) if isinstance(b, w.HBox)]
     assert len(rows) >= 10 and all(b.layout.flex_flow == "row wrap" for b in rows)
 
@@ -214,7 +213,7 @@ def test_open_dropdown_shows_what_is_open(editor: MapEditor) -> None:
     assert editor.source_select.value == OTHER
     assert "Generated city" in editor.source_select.label
     editor.open_button.click()  # the open city again: a message, no reload
-    assert "open already" in editor.message.value and editor.controller.can_undo
+    assert "open already" in editor.open_message.value and editor.controller.can_undo
     editor.undo_button.click()
     assert editor.source_select.value == "tutorial"
     assert OTHER not in [v for _, v in editor.source_select.options]

@@ -64,7 +64,7 @@ def test_a_press_without_a_move_is_a_click(editor: MapEditor) -> None:
 
 def test_the_script_finds_the_canvas_and_snaps_to_its_grid(editor: MapEditor) -> None:
     assert editor.drag.target in editor.figure._dom_classes
-    assert editor.drag in editor.children[5].children[0].children  # beside the canvas
+    assert editor.drag in editor.children[2].children[0].children  # beside the canvas
     other = MapEditor(controller=MapEditorController(grid_step=0.5))
     assert other.drag.grid_step == 0.5 and other.drag.target != editor.drag.target
 

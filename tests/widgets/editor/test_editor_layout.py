@@ -24,7 +24,7 @@ def test_import_gtfs_replaces_the_city_undoably_and_asks_over_edits(tmp_path: Pa
     c = editor.controller
     assert sorted(ln["id"] for ln in c.lines) == ["A", "B", "C"]  # no tram by default
     assert {"mustek", "muzeum", "florenc"} <= set(c.stations) and c.problems() == []
-    assert "imported" in message(editor)
+    assert "imported" in message(editor, editor.import_message)
     editor.undo_button.click()
     assert sorted(c.stations) == sorted(MapEditorController.open("tutorial").stations)
     c.station_edits.rename("zoo", "Tierpark")  # an edit: the import asks first
@@ -40,10 +40,11 @@ def test_a_bad_feed_is_a_message_and_changes_nothing(tmp_path: Path) -> None:
     before = editor.controller.data
     editor.gtfs_path.value = str(tmp_path / "nowhere.zip")
     editor.import_gtfs_button.click()
-    assert "nowhere.zip" in message(editor) and editor.controller.data == before
+    assert "nowhere.zip" in message(editor, editor.import_message)
+    assert editor.controller.data == before
     editor.gtfs_path.value = ""
     editor.import_gtfs_button.click()
-    assert "give the GTFS feed" in message(editor)
+    assert "give the GTFS feed" in message(editor, editor.import_message)
 
 
 def test_tidy_layout_moves_the_stations_in_one_undoable_edit(tmp_path: Path) -> None:
@@ -79,4 +80,5 @@ def test_tidy_layout_is_the_layout_the_sheet_prints_bends_included(tmp_path: Pat
 def test_tidy_layout_refuses_a_city_with_problems() -> None:
     editor = MapEditor(controller=MapEditorController())
     editor.tidy_button.click()
-    assert editor.layout_bar.thread is None and "must not be empty" in message(editor)
+    assert not editor.layout_bar.running and editor.layout_bar.job.thread is None
+    assert "must not be empty" in message(editor, editor.layout_status)

@@ -1,31 +1,28 @@
-"""What the map editor tells the designer: a fixed-height status area, undo and redo
+"""What the map editor tells the designer: a message area beside the canvas that
+grows with its message, undo and redo
 naming what they did, the station name box, the confirm before Generate replaces
 edits, the default save folder."""
 
 from __future__ import annotations
 
-import html
-import re
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("ipywidgets")
 
+from test_editor import message
+
 from vvlab.model.generate import generate_city
 from vvlab.widgets.editor.controller import MapEditorController
-from vvlab.widgets.editor.view import MESSAGE_HEIGHT, MapEditor
+from vvlab.widgets.editor.view import MapEditor
 
 
-def message(editor: MapEditor) -> str:
-    return html.unescape(re.sub("<[^>]+>", "", editor.message.value))
-
-
-def test_status_area_has_a_fixed_height_and_takes_every_message() -> None:
+def test_the_message_beside_the_canvas_takes_the_drawing_s_messages_in_full() -> None:
     editor = MapEditor("tutorial")
-    assert editor.message.layout.height == MESSAGE_HEIGHT
-    assert editor.message.layout.overflow == "hidden auto"
-    assert editor.message in editor.children  # one place, above the canvas
+    assert editor.message in editor.mode_panel.children  # beside the canvas
+    assert editor.message.layout.height is None  # as tall as its text: never cut
+    assert editor.message.layout.overflow == "visible"
     editor.line_bar.line_select.value = None
     editor.apply_line_button.click()
     assert "pick a line first" in message(editor)
@@ -33,14 +30,14 @@ def test_status_area_has_a_fixed_height_and_takes_every_message() -> None:
     assert "select a station first" in message(editor)
     editor.undo_button.click()  # nothing edited yet
     assert "nothing to undo" in message(editor)
-    assert editor.message.layout.height == MESSAGE_HEIGHT
 
 
 def test_quick_balance_of_an_invalid_city_leaves_no_running() -> None:
     editor = MapEditor()
     editor.balance_button.click()
     assert "running" not in editor.balance_summary.value
-    assert "problem" in message(editor)
+    assert "problem" in message(editor, editor.balance_bar.job.message)
+    assert not editor.balance_bar.job.running
 
 
 def test_undo_and_redo_say_what_they_did() -> None:
@@ -84,7 +81,7 @@ def test_generate_asks_before_replacing_edits_and_undo_restores() -> None:
     editor.generate_button.click()
     assert editor.controller.data == edited
     assert editor.confirm_generate_button.layout.display is None
-    assert "Replace the city" in message(editor)
+    assert "Replace the city" in message(editor, editor.open_message)
     editor.confirm_generate_button.click()
     assert editor.controller.data == generate_city(lines=5, stations=40, seed=3).to_dict()
     assert editor.confirm_generate_button.layout.display == "none"

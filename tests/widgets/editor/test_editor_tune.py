@@ -41,6 +41,7 @@ def test_balance_for_me_offers_lines_and_accepts_the_checked_ones_as_one_edit(qu
     before = numbers(editor)
     editor.tune_button.click()
     assert editor.tune_button.disabled and not editor.cancel_tune_button.disabled
+    assert editor.cancel_tune_button.layout.display is None  # beside the button
     editor.tune_bar.wait(120)
     result = editor.tune_bar.last_tune
     assert result is not None and not editor.tune_button.disabled
@@ -64,14 +65,15 @@ def test_balance_for_me_offers_lines_and_accepts_the_checked_ones_as_one_edit(qu
     after = numbers(editor)
     assert after[skipped] == before[skipped]
     assert all(after[lid] == tuned[lid] for lid in offered[1:])
-    assert "balance for me" in message(editor)
+    assert "balance for me" in message(editor, editor.tune_bar.job.message)
     editor.undo_button.click()  # one edit: one undo takes every line back
     assert numbers(editor) == before
     assert message(editor).startswith("undid: balance for me")
 
 
-def test_cancel_stops_the_search_and_says_so(quick, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cancel_stops_the_search_and_says_so(quick) -> None:
     editor = bad_berlin()
+    before = numbers(editor)
     seen = []
 
     def tick(done: int, total: int) -> None:
@@ -79,24 +81,27 @@ def test_cancel_stops_the_search_and_says_so(quick, monkeypatch: pytest.MonkeyPa
         if done == 2:
             editor.cancel_tune_button.click()
 
-    monkeypatch.setattr(editor.tune_bar, "_tick", tick)
+    editor.tune_bar.job.listeners.append(tick)
     editor.tune_button.click()
     editor.tune_bar.wait(120)
-    assert editor.tune_bar.last_tune.stopped == "cancelled"
-    assert "cancelled" in editor.tune_status.value and seen == [1, 2]
+    assert seen == [1, 2]  # the search stopped at its next look after the Cancel
+    assert editor.tune_bar.last_tune is None and editor.tune_bar.line_choices == {}
+    assert message(editor, editor.tune_bar.job.message) == "cancelled balancing: nothing changed"
+    assert numbers(editor) == before and not editor.tune_button.disabled
 
 
 def test_balance_for_me_refuses_a_city_with_problems() -> None:
     editor = MapEditor(controller=MapEditorController())
     editor.tune_button.click()
-    assert editor.tune_bar.thread is None
-    assert "must not be empty" in message(editor)
+    assert editor.tune_bar.job.thread is None
+    assert "must not be empty" in message(editor, editor.tune_bar.job.message)
 
 
 def test_quick_balance_shows_the_verdict_on_every_target() -> None:
     editor = MapEditor("berlin")
     editor.balance_games.value = 300
     editor.balance_button.click()
+    editor.balance_bar.wait()
     verdict = editor.balance_verdict.value
     report = editor.last_balance.report
     paragraph, details = verdict.split("<details>")
@@ -113,6 +118,7 @@ def test_compare_with_a_saved_file_lists_changes_and_verdicts(tmp_path) -> None:
     editor.apply_line_button.click()
     editor.compare_path.value = str(saved)
     editor.compare_button.click()
+    editor.compare_bar.wait()
     cmp = editor.compare_bar.last_comparison
     assert cmp.structure.values.tolist() == [["boxes", "A", "2", "4"]]
     shown = editor.comparison.value
@@ -121,7 +127,9 @@ def test_compare_with_a_saved_file_lists_changes_and_verdicts(tmp_path) -> None:
     assert "seed" not in shown and "greedy" not in shown  # the verdicts in a designer's words
     editor.compare_path.value = str(tmp_path / "missing.json")
     editor.compare_button.click()
-    assert "missing.json" in message(editor) and editor.comparison.value == ""
+    editor.compare_bar.wait()
+    assert "missing.json" in message(editor, editor.compare_bar.job.message)
+    assert editor.comparison.value == ""
 
 
 def test_the_quick_balance_kernels_load_once_in_the_background() -> None:
@@ -138,18 +146,21 @@ def test_print_sheet_writes_beside_the_city_and_asks_before_replacing(tmp_path) 
     pytest.importorskip("reportlab")
     editor = MapEditor(controller=MapEditorController.open("tutorial", folder=tmp_path))
     editor.print_button.click()
+    editor.print_bar.wait()
     sheet = tmp_path / "tutorial-copy-sheet.pdf"
     assert sheet.is_file() and sheet.read_bytes().startswith(b"%PDF")
-    assert f"sheet written to {sheet}" in message(editor)
+    assert f"sheet written to {sheet}" in message(editor, editor.print_message)
     before = sheet.read_bytes()
     editor.print_button.click()  # exists: asks first, writes nothing
     assert editor.confirm_print_button.layout.display is None and sheet.read_bytes() == before
     editor.sheet_path.value = str(tmp_path / "tutorial.svg")
     editor.print_button.click()
+    editor.print_bar.wait()
     assert 'data-station="central"' in (tmp_path / "tutorial.svg").read_text()
     crowded = MapEditor(controller=MapEditorController.open("berlin", folder=tmp_path))
     crowded.print_button.click()  # too cramped as drawn: the message names the stations
-    refusal = message(crowded)
+    crowded.print_bar.wait()
+    refusal = message(crowded, crowded.print_message)
     assert "Berlin (copy) does not print readably on A4: " in refusal
     assert "Alexanderplatz and Rotes Rathaus are 5 mm apart" in refusal
     assert 'press "Tidy layout"' in refusal and "schematic=True" not in refusal
@@ -165,6 +176,7 @@ def test_quick_balance_figures_are_as_wide_as_the_canvas_with_their_legends_insi
     editor = MapEditor("berlin")
     editor.balance_games.value = 200
     editor.balance_button.click()
+    editor.balance_bar.wait()
     for update in editor.balance_bar.figure_updates:
         fig = update.widget
         assert fig.layout.width == WIDTH and legend_fits(fig)

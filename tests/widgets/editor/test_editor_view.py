@@ -1,6 +1,6 @@
-"""The map editor's canvas keeps one view: edits inside it never move it, in the
-draft and the valid state alike; it always covers every station and wagon; "Fit"
-fits it again."""
+"""The map editor's canvas keeps one view: edits never move or rescale it, in the
+draft and the valid state alike, wherever they are; it covers every station and
+wagon when the editor opens and after "Fit"."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ pytest.importorskip("ipywidgets")
 import vvlab
 from vvlab.plan.wagons import map_geometry
 from vvlab.widgets.editor.canvas import HEIGHT, WIDTH
+from vvlab.widgets.editor.sketch import canvas_frame
 from vvlab.widgets.editor.view import MapEditor
 
 
@@ -25,7 +26,10 @@ def assert_covers(editor: MapEditor) -> None:
     points = [(s["x"], s["y"]) for s in editor.controller.stations.values()]
     city = editor.controller.city()
     if city is not None:
-        for wagon in map_geometry(city, WIDTH, HEIGHT).wagons.values():
+        box = (x0, y0, x1, y1)
+        for wagon in map_geometry(
+            city, WIDTH, HEIGHT, canvas_frame(box, WIDTH, HEIGHT)
+        ).wagons.values():
             bx0, by0, bx1, by1 = wagon.bbox
             points += [(bx0, by0), (bx1, by1)]
     for x, y in points:
@@ -73,18 +77,24 @@ def test_blank_city_clicks_at_one_height_give_one_y() -> None:
     assert {s["y"] for s in editor.controller.stations.values()} == {8}
 
 
-def test_the_view_grows_for_a_station_outside_it_and_fit_shrinks_it() -> None:
+def test_a_station_outside_the_view_leaves_it_until_fit() -> None:
+    """A station added beyond the view's corner leaves the axes as they were (the
+    designer fits when they want); Fit covers it; after undo the view stays until Fit
+    again, which gives the first view back."""
     editor = MapEditor("tutorial")
-    (x0, x1), (y0, y1) = ranges(editor)
-    editor.mode.value = "add station"
-    editor.click_grid(x1 + 10, y1 + 10)
-    assert_covers(editor)
-    grown = ranges(editor)
-    assert grown[0][1] > x1 and grown[1][1] > y1
-    editor.undo_button.click()
-    assert ranges(editor) == grown  # no jump back on undo
+    start = ranges(editor)
+    (_, x1), (_, y1) = start
+    editor.controller.station_edits.add(round(x1) + 10, round(y1) + 10)
+    editor.refresh()
+    assert ranges(editor) == start
     editor.fit_button.click()
-    assert ranges(editor) == ((x0, x1), (y0, y1))
+    assert_covers(editor)
+    fitted = ranges(editor)
+    assert fitted[0][1] > x1 + 10 and fitted[1][1] > y1 + 10
+    editor.undo_button.click()
+    assert ranges(editor) == fitted  # no jump back on undo
+    editor.fit_button.click()
+    assert ranges(editor) == start
     assert_covers(editor)
 
 

@@ -37,7 +37,7 @@ def test_a_problem_about_a_station_shows_its_name() -> None:
     problems = shown(editor.problems_panel.value)
     assert "Lighthouse: station is on no line" in problems and sid not in problems
     editor.balance_button.click()  # refused: the message names the station too
-    text = shown(editor.message.value)
+    text = shown(editor.balance_bar.job.message.value)
     assert text == "the city has 1 problem (see Problems): Lighthouse: station is on no line"
 
 
@@ -77,8 +77,9 @@ def test_print_sheet_asks_in_the_editor_s_words(tmp_path: Path) -> None:
     pytest.importorskip("reportlab")
     editor = MapEditor(controller=MapEditorController.open("tutorial", folder=tmp_path))
     editor.print_button.click()
+    editor.print_bar.wait()
     editor.print_button.click()  # the sheet exists: the editor asks
-    text = shown(editor.message.value)
+    text = shown(editor.print_message.value)
     assert (
         text
         == 'tutorial-copy-sheet.pdf exists: press "Overwrite tutorial-copy-sheet.pdf" to replace it'
@@ -90,4 +91,4 @@ def test_a_file_that_is_not_there_is_named() -> None:
     editor = MapEditor()
     editor.open_path.value = "nowhere.json"
     editor.open_file_button.click()
-    assert "nowhere.json" in shown(editor.message.value)
+    assert "nowhere.json" in shown(editor.open_message.value)

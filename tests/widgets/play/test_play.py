@@ -11,6 +11,7 @@ pytest.importorskip("anywidget")
 from vvlab import Game, Move, load_map
 from vvlab.bots import make_bot
 from vvlab.engine.transcript import game_transcript
+from vvlab.viz.plan import BLANK
 from vvlab.widgets import PlayController, PlayError, PlayWidget
 
 
@@ -296,5 +297,5 @@ def test_a_star_written_in_a_transfer_replaces_its_star_value_on_the_map():
     widget.map.paint(game.sheets[0], "a star in central")
     stations = widget.map.trace("stations")
     labels = dict(zip(stations.meta["ids"], stations.text, strict=True))
-    assert labels["central"] == "" and labels["park"] == "4"  # the star shows the 6
+    assert labels["central"] == BLANK and labels["park"] == "4"  # the star shows the 6
     assert "6" in list(widget.map.trace("stars").text)

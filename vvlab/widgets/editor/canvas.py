@@ -11,27 +11,27 @@ frame), so that they keep apart on screen. Every trace has ``meta["role"]``:
 edited, ``segments`` (every edge, transparent: where a press grabs a line) and ``bends``
 (a handle on each bend, with ``meta["bends"]``: ``[a, b, index]`` each).
 
-The axes show a :class:`ViewRange`: one stable view, the same for a valid city and a
-draft, that covers every station, wagon and label with a margin; it grows only when
-something lies outside it, and :meth:`ViewRange.fit` starts it afresh.
+The axes show a :class:`ViewRange`: one view, set over every station, wagon and label
+when the editor opens or on Fit, and kept as the city changes; the plan is laid out
+for its pixels (wagons and names stand clear of the stations at any scale).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 import plotly.graph_objects as go
 
 from vvlab.model import CityMap
-from vvlab.plan.geometry import MARGIN, Box, Frame
-from vvlab.plan.names import Name
+from vvlab.plan.geometry import MARGIN, Box, Point
 from vvlab.plan.wagons import MapGeometry, map_geometry
 from vvlab.viz.maps import map_title, plan_traces
-from vvlab.viz.names import placed_names
 from vvlab.viz.plan import plan_axes, plan_layout, wagon_links
 from vvlab.widgets.editor.bends import edge_paths
+from vvlab.widgets.editor.geometry import NameCache
 from vvlab.widgets.editor.history import placed
 from vvlab.widgets.editor.sketch import canvas_frame, sketch_traces
 from vvlab.widgets.editor.viewrange import BLANK_EXTENT, ViewRange, content_box
@@ -40,8 +40,9 @@ if TYPE_CHECKING:
     from vvlab.widgets.editor.controller import MapEditorController
     from vvlab.widgets.editor.geometry import LineCache
 
-WIDTH, HEIGHT = 920, 640
-"""Canvas size in pixels: fits a 1000 px wide notebook (the panels wrap below it)."""
+WIDTH, HEIGHT = 600, 470
+"""Canvas size in pixels: with the mode's controls beside it and the tabs below, the
+whole editor fits a 1400×900 screen in JupyterLab."""
 MAX_GRID_POINTS = 4000
 
 
@@ -174,7 +175,7 @@ def overlay_traces(
     stations = ed.history.data["stations"]
     traces = []
     if ed.line_edits.draft:
-        traces.append(_draft_trace(ed.line_edits.draft, stations))
+        traces.append(_draft_trace(ed))
     if selected in stations:
         traces.append(_selected_trace(selected, stations[selected]))
     return traces + ([go.Scatter(spec) for spec in bend_specs(ed)] if bends else [])
@@ -225,18 +226,32 @@ def bend_specs(ed: MapEditorController) -> list[dict[str, Any]]:
     }]  # fmt: skip
 
 
-def _draft_trace(draft: list[str], stations: dict[str, dict[str, Any]]) -> go.Scatter:
-    route = [stations[s] for s in draft if s in stations]
+def draft_points(ed: MapEditorController) -> list[Point]:
+    """The line being drawn as the canvas draws it: its stations' points in order.
+
+    >>> from vvlab.widgets.editor.controller import MapEditorController
+    >>> ed = MapEditorController.open("tutorial")
+    >>> ed.line_edits.start("zoo"); ed.line_edits.add_stop("lake")
+    >>> draft_points(ed)
+    [(4, 0), (3, -3)]
+    """
+    stations = ed.history.data["stations"]
+    draft = ed.line_edits.draft or []
+    return [(stations[s]["x"], stations[s]["y"]) for s in draft if s in stations]
+
+
+def _draft_trace(ed: MapEditorController) -> go.Scatter:
+    route = draft_points(ed)
     return go.Scatter(
-        x=[s["x"] for s in route],
-        y=[s["y"] for s in route],
+        x=[x for x, _ in route],
+        y=[y for _, y in route],
         mode="lines+markers",
         line={"color": "#FF00AA", "width": 3, "dash": "dash"},
         marker={"size": 6, "color": "#FF00AA"},
         hoverinfo="skip",
         showlegend=False,
         name="draft",
-        meta={"role": "draft", "ids": list(draft)},
+        meta={"role": "draft", "ids": list(ed.line_edits.draft or [])},
     )
 
 
@@ -298,20 +313,22 @@ def plan_content(
     ed: MapEditorController,
     width: int = WIDTH,
     height: int = HEIGHT,
-    geometry: Callable[[CityMap, int, int], MapGeometry] = map_geometry,
+    geometry: Callable[..., MapGeometry] = map_geometry,
     grid: Callable[[MapEditorController, Box], dict[str, Any]] = grid_spec,
     view: ViewRange | None = None,
-    names: Callable[[CityMap, MapGeometry, Frame], dict[str, Name]] = placed_names,
+    names: NameCache | None = None,
     wagons: Callable[[CityMap, MapGeometry], list[dict[str, Any]]] | None = None,
     lines: LineCache | None = None,
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """The traces and layout of the canvas (without overlays) as plotly JSON: the
-    wagons placed by :func:`~vvlab.plan.wagons.map_geometry` (or ``geometry``, e.g. a
+    """The traces and layout of the canvas (without overlays) as plotly JSON: the axes
+    over ``view`` (kept; a fresh fit when ``None`` or after :meth:`ViewRange.fit`), the
+    plan laid out for the pixels the view shows (wagons and gaps between lines sized
+    there, so that a wagon keeps clear of its station whatever the scale) by
+    :func:`~vvlab.plan.wagons.map_geometry` (or ``geometry``, e.g. a
     :class:`~vvlab.widgets.editor.geometry.GeometryCache`), the grid by ``grid``, the
-    axes over ``view`` (updated; a fresh fit when ``None``), the station names placed
-    by :func:`~vvlab.viz.names.placed_names` (or ``names``, e.g. a
-    :class:`~vvlab.widgets.editor.geometry.NameCache`) for the pixels of the view, the
-    wagons by ``wagons`` when given (e.g. a
+    station names placed clear of every line, the one being drawn too, by ``names``
+    (a :class:`~vvlab.widgets.editor.geometry.NameCache`, a new one when ``None``),
+    the wagons by ``wagons`` when given (e.g. a
     :class:`~vvlab.widgets.editor.geometry.WagonCache`), the lines from ``lines`` when
     given (a :class:`~vvlab.widgets.editor.geometry.LineCache`).
 
@@ -327,19 +344,20 @@ def plan_content(
     """
     data = ed.history.data
     city = ed.city()
+    view = view if view is not None else ViewRange()
+    names = names if names is not None else NameCache()
+    drawing = tuple(pairwise(draft_points(ed)))
     if city is None:
-        box = (view or ViewRange()).update(content_box(ed))
-        frame = canvas_frame(box, width, height)
-        sketched = getattr(names, "sketch", None)  # a NameCache remembers a draft's too
-        placed = sketched(data, frame) if sketched is not None else None
-        specs = sketch_traces(data, frame, placed, lines is None)
+        frame = canvas_frame(view.update(content_box(ed)), width, height)
+        specs = sketch_traces(data, frame, names.sketch(data, frame, drawing), lines is None)
         specs[:0] = lines.sketch(data) if lines is not None else []
         layout = {**plan_layout(_sketch_title(data), width, height), "shapes": []}
     else:
-        geo = geometry(city, width, height)
-        box = (view or ViewRange()).update(content_box(ed, geo))
-        frame = canvas_frame(box, width, height)
-        placed = names(city, geo, frame)
+        if view.box is None:  # a fit: around the stations and the wagons as a plan has them
+            view.update(content_box(ed, geometry(city, width, height)))
+        frame = canvas_frame(view.update(None), width, height)
+        geo = geometry(city, width, height, frame)
+        placed = names(city, geo, frame, drawing)
         traces = plan_traces(city, geo, None, ("x", "y"), legend=True, placed=placed,
                              frame=frame, wagons=wagons is None, lines=lines is None)  # fmt: skip
         specs = [t.to_plotly_json() for t in traces]
@@ -350,6 +368,7 @@ def plan_content(
         layout = plan_layout(map_title(city, None, None, 0), width, height)
         x_axis, y_axis = plan_axes(geo)
         layout.update(xaxis=x_axis, yaxis=y_axis, shapes=wagon_links(city, geo))
+    box = view.update(None)
     extra = _editor_layout(box)
     layout["xaxis"] = {**layout.get("xaxis", {}), **extra.pop("xaxis")}
     layout["yaxis"] = {**layout.get("yaxis", {}), **extra.pop("yaxis")}

@@ -6,11 +6,13 @@ what changed, and the verdicts that differ on the same deals.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from vvlab.widgets.controls import button, row
+from vvlab.widgets.job import Job
 
 if TYPE_CHECKING:
     from vvlab.design import MapComparison
@@ -93,16 +95,19 @@ def _named(cmp: MapComparison, row: Any) -> tuple[str, str, str, str]:
 
 
 class CompareBar:
-    """A path field, "Compare" and the comparison (``last_comparison``)."""
+    """A path field, "Compare" and the comparison (``last_comparison``), played in the
+    background (``job``: Cancel, the bar's messages); ``wait()`` waits for it."""
 
     def __init__(self, editor: Editor):
         self.editor = editor
         self.last_comparison: MapComparison | None = None
-        self.compare_path = w.Text(description="compare", layout=w.Layout(width="420px"))
+        self.compare_path = w.Text(description="compare", layout=w.Layout(width="360px"))
         self.compare_button = button("Compare with saved", icon="columns")
-        self.compare_button.on_click(lambda _: editor.act(self.compare))
+        self.job = Job(self.compare_button, "comparing", describe=editor.error_text)
+        self.compare_button.on_click(lambda _: editor.act(self.compare, at=self.job.message))
         self.comparison = w.HTML()
-        self.box = w.VBox([row(self.compare_path, self.compare_button), self.comparison])
+        head = row(self.compare_path, self.compare_button, *self.job.controls)
+        self.box = w.VBox([head, self.job.message, self.comparison])
 
     def compare(self) -> None:
         """Compare the saved city at the path with the city being edited."""
@@ -112,14 +117,22 @@ class CompareBar:
         if not source:
             raise ValueError("give the saved city's file (or a built-in map name) to compare")
         now = self.editor.controller.valid_city()
-        self.comparison.value = "comparing..."
-        try:
-            cmp = compare_maps(source, now, games=COMPARE_GAMES)
-        except Exception:
-            self.comparison.value = ""
-            raise
+        self.comparison.value = ""
+
+        def work(step: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any:
+            step(0, 1)
+            return compare_maps(source, now, games=COMPARE_GAMES)
+
+        self.job.start(work, self._show)
+
+    def _show(self, cmp: MapComparison) -> str:
         self.last_comparison = cmp
         self.comparison.value = comparison_html(cmp)
+        return ""
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait until the comparison in the background has ended."""
+        self.job.wait(timeout)
 
     def refresh(self) -> None:
         """The field offers where the editor saves (a built-in name works too)."""

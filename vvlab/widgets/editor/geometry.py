@@ -12,6 +12,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from vvlab.plan.geometry import HEIGHT, WIDTH
+from vvlab.plan.names import CANVAS_NAMES
 from vvlab.plan.relabel import Naming, place_again, place_naming
 from vvlab.plan.wagons import MapGeometry, map_geometry
 from vvlab.viz.names import plan_naming
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from vvlab.model.citymap import CityMap
     from vvlab.plan.geometry import Frame
     from vvlab.plan.names import Name
+    from vvlab.plan.scene import Segment
 
 
 def layout_key(city: CityMap, width: int, height: int) -> tuple[Any, ...]:
@@ -71,15 +73,19 @@ class GeometryCache:
     def __init__(self) -> None:
         self.recent: dict[Any, MapGeometry] = {}
 
-    def __call__(self, city: CityMap, width: int = WIDTH, height: int = HEIGHT) -> MapGeometry:
-        key = layout_key(city, width, height)
+    def __call__(
+        self, city: CityMap, width: int = WIDTH, height: int = HEIGHT, frame: Frame | None = None
+    ) -> MapGeometry:
+        key = (layout_key(city, width, height), frame)
         found = self.recent.get(key)
-        return remember(self.recent, key, found or map_geometry(city, width, height))
+        return remember(self.recent, key, found or map_geometry(city, width, height, frame))
 
 
 class NameCache:
-    """:func:`~vvlab.viz.names.placed_names` remembering its last answer while the
-    layout, the names and the canvas's pixels stay the same (a recoloured line, a
+    """The canvas's station names (:func:`~vvlab.viz.names.placed_names` in the
+    :data:`~vvlab.plan.names.CANVAS_NAMES` style: never over a line, nor over
+    ``drawing``, the line being drawn, in map units) remembering its last answer while
+    the layout, the names and the canvas's pixels stay the same (a recoloured line, a
     selection or a changed bonus needs no new placement). After an edit in the same
     view only the names the edit can reach are placed again, around the others
     (:func:`~vvlab.plan.relabel.place_again`): the names an edit does not disturb stay
@@ -104,14 +110,18 @@ class NameCache:
         self.memo: dict[tuple[Any, ...], Any] = {}
         self.recent: dict[Any, tuple[dict[str, Name], Naming]] = {}
 
-    def __call__(self, city: CityMap, geo: MapGeometry, frame: Frame) -> dict[str, Name]:
+    def __call__(
+        self, city: CityMap, geo: MapGeometry, frame: Frame, drawing: tuple[Segment, ...] = ()
+    ) -> dict[str, Name]:
         names = tuple((s.id, s.name) for s in city.stations.values())
-        key = (layout_key(city, 0, 0), names, geo.frame, frame)
+        key = (layout_key(city, 0, 0), names, geo.frame, frame, drawing)
         if key != self.key:
-            self._place(key, lambda: plan_naming(city, geo, frame))
+            self._place(key, lambda: plan_naming(city, geo, frame, CANVAS_NAMES, drawing))
         return self.names
 
-    def sketch(self, data: dict[str, Any], frame: Frame) -> dict[str, Name]:
+    def sketch(
+        self, data: dict[str, Any], frame: Frame, drawing: tuple[Segment, ...] = ()
+    ) -> dict[str, Name]:
         """The names of a draft (:func:`~vvlab.widgets.editor.sketch.sketch_names`),
         remembered the same way (and placed again only near an edit, in the same
         view). A draft has no wagons, so its names depend on where its stations are
@@ -129,9 +139,9 @@ class NameCache:
         """
         from vvlab.widgets.editor.sketch import sketch_naming
 
-        key = ("sketch", sketch_key(data), None, frame)
+        key = ("sketch", sketch_key(data), None, frame, drawing)
         if key != self.key:
-            self._place(key, lambda: sketch_naming(data, frame))
+            self._place(key, lambda: sketch_naming(data, frame, drawing))
         return self.names
 
     def _place(self, key: Any, naming: Callable[[], Naming]) -> None:

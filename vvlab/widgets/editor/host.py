@@ -29,7 +29,7 @@ class Editor(Protocol):
     painter
         Draws the canvas; ``painter.fit()`` fits the view to the city.
     message
-        The status line.
+        The message area beside the canvas (each bar in a tab has its own).
     selected
         The selected station's id, or ``None``.
 
@@ -46,8 +46,12 @@ class Editor(Protocol):
     message: w.HTML
     selected: str | None
 
-    def act(self, action: Callable[..., Any], *args: Any) -> None:
-        """Run ``action``: an expected error becomes a message, then one redraw."""
+    def act(self, action: Callable[..., Any], *args: Any, at: w.HTML | None = None) -> None:
+        """Run ``action``: an expected error becomes a message in ``at`` (default
+        ``message``), then one redraw."""
+
+    def error_text(self, err: Exception) -> str:
+        """An error as the designer reads it (stations and lines by their names)."""
 
     def selected_station(self) -> str:
         """The selected station; ``EditError`` when none is."""

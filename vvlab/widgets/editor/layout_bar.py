@@ -3,7 +3,8 @@
 "Import GTFS…" replaces the city with one read from a transit agency's GTFS feed
 (:func:`vvlab.design.from_gtfs`: a zip or folder, every metro route or the routes
 named); "Tidy layout (schematic)" lays the stations out as a metro map
-(:func:`vvlab.design.schematic`, in the background: it may take a while) and moves them
+(:func:`vvlab.design.schematic`, in the background with progress and Cancel: it may
+take a while) and moves them
 there, with straight edges (bends drawn for the old places go), keeping the stations
 pinned in the station bar where they are if "keep the pinned stations" is ticked. Both
 are one undoable edit; the import asks before replacing unsaved edits.
@@ -11,12 +12,13 @@ are one undoable edit; the import asks before replacing unsaved edits.
 
 from __future__ import annotations
 
-import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from vvlab.widgets.controls import button, message_html, row
+from vvlab.widgets.job import Job, message_area
 
 if TYPE_CHECKING:
     from vvlab.widgets.editor.host import Editor
@@ -33,36 +35,42 @@ def _routes(text: str) -> list[str] | None:
 
 
 class LayoutBar:
-    """The GTFS import and the schematic layout; ``wait()`` waits for a layout running
-    in the background (for scripts and tests)."""
+    """The GTFS import and the schematic layout, each with its own message area; the
+    layout runs in the background (``job``: progress, Cancel); ``wait()`` waits for it
+    (for scripts and tests)."""
 
     def __init__(self, editor: Editor):
         self.editor = editor
-        self.thread: threading.Thread | None = None
         self.gtfs_path = w.Text(description="GTFS feed", placeholder="feed.zip or folder",
                                 layout=w.Layout(width="340px"))  # fmt: skip
         self.gtfs_routes = w.Text(description="routes", placeholder="all metro routes",
                                   layout=w.Layout(width="240px"))  # fmt: skip
         self.import_gtfs_button = button("Import GTFS…", icon="download")
-        self.import_gtfs_button.on_click(lambda _: editor.act(self._ask_import))
+        self.import_gtfs_button.on_click(lambda _: self._act(self._ask_import))
         self.confirm_import_button = button("Replace the city", button_style="warning")
         self.confirm_import_button.layout.display = "none"
-        self.confirm_import_button.on_click(lambda _: editor.act(self.import_gtfs))
+        self.confirm_import_button.on_click(lambda _: self._act(self.import_gtfs))
+        self.import_message = message_area()
         self.tidy_button = button("Tidy layout (schematic)", icon="th")
-        self.tidy_button.on_click(lambda _: editor.act(self.start_tidy))
+        self.tidy_button.on_click(lambda _: editor.act(self.start_tidy, at=self.layout_status))
         self.keep_pinned = w.Checkbox(False, description="keep the pinned stations",
                                       indent=False, layout=w.Layout(width="auto"))  # fmt: skip
-        self.layout_status = w.HTML()
+        self.job = Job(self.tidy_button, "laying the city out", describe=self._no_layout)
+        self.layout_status = self.job.message
         importing = row(self.gtfs_path, self.gtfs_routes, self.import_gtfs_button,
                         self.confirm_import_button)  # fmt: skip
-        self.box = w.VBox([importing, row(self.tidy_button, self.keep_pinned, self.layout_status)])
+        tidy = row(self.tidy_button, self.keep_pinned, *self.job.controls)
+        self.box = w.VBox([importing, self.import_message, tidy, self.layout_status])
+
+    def _act(self, action: Callable[[], None]) -> None:
+        self.editor.act(action, at=self.import_message)
 
     def _ask_import(self) -> None:
         if not self.editor.controller.modified:
             self.import_gtfs()
             return
         self.confirm_import_button.layout.display = None
-        self.editor.message.value = message_html(
+        self.import_message.value = message_html(
             'The import replaces this city and its edits: press "Replace the city" to go on '
             "(Undo brings them back)"
         )
@@ -80,39 +88,33 @@ class LayoutBar:
         self.editor.selected = None
         self.editor.painter.fit()
         lines = ", ".join(ln.name for ln in city.lines)
-        self.editor.message.value = message_html(
+        self.import_message.value = message_html(
             f"imported {len(city.stations)} stations on the lines {lines} (Undo takes it back)"
         )
 
     @property
     def running(self) -> bool:
         """True while a layout is worked out in the background."""
-        return self.thread is not None and self.thread.is_alive()
+        return self.job.running
 
     def start_tidy(self) -> None:
         """Lay the city out as a metro map in the background, then move its stations
-        there (``MapError`` first when the city has problems)."""
+        there unless cancelled (``MapError`` first when the city has problems)."""
         from vvlab.design import schematic
 
-        if self.running:
-            return
         city = self.editor.controller.valid_city()
         fixed = self.editor.controller.pinned_stations() if self.keep_pinned.value else frozenset()
-        self.tidy_button.disabled = True
-        self.layout_status.value = "laying out..."
 
-        def work() -> None:
-            try:
-                laid_out = schematic(city, fixed=fixed)  # as `vvlab sheet --schematic` does
-            except Exception as err:  # shown to the user, never lost
-                self._done(message_html(f"no layout: {err}", error=True))
-            else:
-                self._apply(city, laid_out)
+        def work(step: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any:
+            step(0, 1)
+            return schematic(city, fixed=fixed)  # as `vvlab sheet --schematic` does
 
-        self.thread = threading.Thread(target=work, name="vvlab-schematic", daemon=True)
-        self.thread.start()
+        self.job.start(work, self._apply)
 
-    def _apply(self, city: Any, laid_out: Any) -> None:
+    def _no_layout(self, err: Exception) -> str:
+        return f"no layout: {self.editor.error_text(err)}"
+
+    def _apply(self, laid_out: Any) -> str:
         """Move the stations (those still there: the user may have edited meanwhile)."""
         live = self.editor.controller.history.data["stations"]
         positions = {sid: (st.x, st.y) for sid, st in laid_out.stations.items() if sid in live}
@@ -122,19 +124,14 @@ class LayoutBar:
             if set(edge.between) <= live.keys()
         }  # the layout's own bends replace those drawn for the old places
         place = self.editor.controller.station_edits.place_all
-        self.editor.act(place, positions, "tidy layout", True, bends)
+        place(positions, "tidy layout", True, bends)
         self.editor.painter.fit()
         self.editor.refresh()
-        self._done(message_html(f"{len(positions)} stations laid out (Undo takes it back)"))
-
-    def _done(self, status: str) -> None:
-        self.tidy_button.disabled = False
-        self.layout_status.value = status
+        return f"{len(positions)} stations laid out (Undo takes it back)"
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait until the background layout has ended."""
-        if self.thread is not None:
-            self.thread.join(timeout)
+        self.job.wait(timeout)
 
     def refresh(self) -> None:
         """Nothing to redraw on an edit."""

@@ -7,9 +7,10 @@ role and line). Traces are added or reordered only when their keys change (a lin
 added or deleted, the city turning valid or not, a selection); a trace no longer
 needed is hidden (``visible=False``) and kept for when it comes back. The axes show
 the painter's :class:`~vvlab.widgets.editor.viewrange.ViewRange` (``view``): it stays
-put while the content fits. The traces, in the figure's order, and the layout then go
-to the painter's :class:`~vvlab.widgets.figure_update.FigureUpdate`
-(``figure_update``), which sends only the changed leaf properties, in one message.
+put until the user asks for a fit (:meth:`CanvasPainter.fit`). The traces, in the
+figure's order, and the layout then go to the painter's
+:class:`~vvlab.widgets.figure_update.FigureUpdate` (``figure_update``), which sends
+only the changed leaf properties, in one message.
 """
 
 from __future__ import annotations
@@ -122,9 +123,10 @@ class CanvasPainter:
     ) -> None:
         """Redraw what changed since the last paint (only the overlays when the city
         and the grid are the same); with ``bends``, the edges and bend handles too."""
-        plan_key = (ed.history.data, ed.station_edits.grid_step)  # a new state: new data
+        draft = tuple(ed.line_edits.draft or ())  # the names keep clear of it
+        plan_key = (ed.history.data, ed.station_edits.grid_step, draft)  # a new state: new data
         last = self._plan_key
-        if last is None or last[0] is not plan_key[0] or last[1] != plan_key[1]:
+        if last is None or last[0] is not plan_key[0] or last[1:] != plan_key[1:]:
             traces, self._layout = plan_content(
                 ed, *self.size, self._geometry, self._grid, self.view, self._names, self._wagons,
                 self._lines,

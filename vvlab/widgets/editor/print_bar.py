@@ -2,19 +2,23 @@
 a sheet to print and play on (:func:`vvlab.printing.write_sheet`: PDF, or SVG for a
 ``.svg`` path), next to where the editor saves the city; an existing file only after
 a confirm. A city too cramped to print readably is refused with the stations that
-crowd each other and what to do (the message names them)."""
+crowd each other and what to do (the message names them). Laying the sheet out can
+take a while: it runs in the background with progress and Cancel
+(:class:`~vvlab.widgets.job.Job`); the file is written only if not cancelled."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from vvlab.widgets.controls import button, message_html, row
+from vvlab.widgets.controls import button, row
 from vvlab.widgets.editor.bends import station_name
 from vvlab.widgets.editor.history import EditError
 from vvlab.widgets.editor.lines import line_name
+from vvlab.widgets.job import Job
 
 if TYPE_CHECKING:
     from vvlab.printing.plan import SheetLayoutError
@@ -26,53 +30,84 @@ SHOWN = 6
 
 
 class PrintBar:
-    """The sheet's path, paper, "schematic first" and "Print sheet"."""
+    """The sheet's path, paper, "schematic first" and "Print sheet"; the printing runs
+    in the background (``job``: progress, Cancel, and the bar's own messages)."""
 
     def __init__(self, editor: Editor):
         self.editor = editor
-        self.sheet_path = w.Text(description="sheet", layout=w.Layout(width="420px"))
+        self.sheet_path = w.Text(description="sheet", layout=w.Layout(width="360px"))
         self.sheet_paper = w.Dropdown(options=PAPERS, value="a4", description="paper",
                                       layout=w.Layout(width="160px"))  # fmt: skip
         self.sheet_schematic = w.Checkbox(False, description="schematic layout first",
                                           indent=False, layout=w.Layout(width="auto"))  # fmt: skip
         self.print_button = button("Print sheet", icon="print")
-        self.print_button.on_click(lambda _: editor.act(self.print_sheet, False))
+        self.job = Job(self.print_button, "printing the sheet", describe=self.describe)
+        self.print_button.on_click(lambda _: self._print(False))
         self.confirm_print_button = button("Overwrite", button_style="warning")
         self.confirm_print_button.layout.display = "none"
-        self.confirm_print_button.on_click(lambda _: editor.act(self.print_sheet, True))
+        self.confirm_print_button.on_click(lambda _: self._print(True))
+        self.print_message = self.job.message
         parts = [self.sheet_path, self.sheet_paper, self.sheet_schematic, self.print_button]
-        self.box = row(*parts, self.confirm_print_button)
+        parts += [self.confirm_print_button, *self.job.controls]
+        self.box = w.VBox([row(*parts), self.print_message])
 
     def default_path(self) -> Path:
         """``<folder>/<id>-sheet.pdf``, beside the city's own file."""
         saved = self.editor.controller.default_path()
         return saved.with_name(f"{saved.stem}-sheet.pdf")
 
+    def _print(self, confirmed: bool) -> None:
+        self.editor.act(self.print_sheet, confirmed, at=self.print_message)
+
     def print_sheet(self, confirmed: bool) -> None:
-        """Write the sheet (``FileExistsError`` asks for a confirm first)."""
-        from vvlab.printing import write_sheet
-        from vvlab.printing.plan import SheetLayoutError
+        """Lay the sheet out in the background, then write it unless cancelled
+        (``FileExistsError`` asks for a confirm first)."""
+        from vvlab.printing.sheet import check_sheet_target, sheet_data
 
         self.confirm_print_button.layout.display = "none"
         path = Path(self.sheet_path.value.strip() or self.default_path())
         city = self.editor.controller.valid_city()
         try:
-            written = write_sheet(
-                city,
-                path,
-                paper=self.sheet_paper.value,
-                schematic=self.sheet_schematic.value,
-                overwrite=confirmed,
-            )
+            check_sheet_target(path, overwrite=confirmed)
         except FileExistsError as err:
             self.confirm_print_button.description = f"Overwrite {path.name}"
             self.confirm_print_button.layout.display = None
             raise EditError(
                 f'{path.name} exists: press "Overwrite {path.name}" to replace it'
             ) from err
-        except SheetLayoutError as err:
-            raise EditError(self.refusal(err)) from err
-        self.editor.message.value = message_html(f"sheet written to {written}")
+        paper, schematic = self.sheet_paper.value, self.sheet_schematic.value
+
+        def work(step: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any:
+            step(0, 2)
+            data = sheet_data(city, path, paper=paper, schematic=schematic)
+            step(1, 2)
+            return data
+
+        self.job.start(work, lambda data: self._write(path, data, confirmed))
+
+    def _write(self, path: Path, data: Any, confirmed: bool) -> str:
+        from vvlab.model.files import atomic_write
+
+        try:
+            written = atomic_write(path, data, overwrite=confirmed)
+        except FileExistsError as err:  # written meanwhile by someone else
+            self.confirm_print_button.description = f"Overwrite {path.name}"
+            self.confirm_print_button.layout.display = None
+            raise EditError(f'{path.name} exists: press "Overwrite {path.name}"') from err
+        return f"sheet written to {written}"
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait until the printing in the background has ended."""
+        self.job.wait(timeout)
+
+    def describe(self, err: Exception) -> str:
+        """An error of the printing as the bar says it: a refusal names the crowded
+        stations (:meth:`refusal`)."""
+        from vvlab.printing.plan import SheetLayoutError
+
+        if isinstance(err, SheetLayoutError):
+            return self.refusal(err)
+        return self.editor.error_text(err)
 
     def refusal(self, err: SheetLayoutError) -> str:
         """Why the city does not print readably, with the names of its stations and

@@ -4,7 +4,7 @@ its known stations, the stations, and their names placed as on a valid plan.
 A draft cannot be laid out like a city (no wagons, maybe no lines), but its names
 must stay readable while the user works: they are placed with the plan's placer
 (:func:`~vvlab.plan.names.place_names`) in the pixels the canvas shows, so that they
-keep clear of each other, the stations and, where possible, the lines.
+keep clear of each other, the stations and the lines (the one being drawn too).
 """
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ from typing import Any
 
 from vvlab.model.colors import is_hex
 from vvlab.plan.geometry import LINE_WIDTH, Box, Frame, plot_frame, station_size
-from vvlab.plan.names import Name
+from vvlab.plan.names import CANVAS_NAMES, Name
 from vvlab.plan.relabel import Naming, place_naming
-from vvlab.viz.names import key_stations, leaders_spec, names_spec, rank_stations
-from vvlab.viz.plan import FONT, INK, LEGEND_CHARS, STATION_HOVER, legend_label
+from vvlab.plan.scene import Segment
+from vvlab.viz.names import key_stations, leaders_spec, names_spec, px_segments, rank_stations
+from vvlab.viz.plan import BLANK, FONT, INK, LEGEND_CHARS, STATION_HOVER, legend_label
 from vvlab.widgets.editor.history import placed
 
 SKETCH_GREY = "#9A9A9A"
@@ -64,10 +65,12 @@ def sketch_names(
     return place_naming(sketch_naming(data, frame), keep, memo)
 
 
-def sketch_naming(data: dict[str, Any], frame: Frame) -> Naming:
+def sketch_naming(data: dict[str, Any], frame: Frame, drawing: tuple[Segment, ...] = ()) -> Naming:
     """What :func:`sketch_names` places a draft's names from (a
     :class:`~vvlab.plan.relabel.Naming`): every placed station, those on several lines
-    and at the ends of lines as key stations, the lines between them, the canvas.
+    and at the ends of lines as key stations, the lines between them as drawn (and
+    ``drawing``, the line being drawn, in map units), the canvas; never over a line
+    (:data:`~vvlab.plan.names.CANVAS_NAMES`).
 
     >>> data = {"stations": {"a": {"x": 0, "y": 0, "name": "Alpha"}, "b": {"x": 4, "y": 0}},
     ...         "lines": [{"id": "L1", "stations": ["a", "b"]}]}
@@ -84,9 +87,13 @@ def sketch_naming(data: dict[str, Any], frame: Frame) -> Naming:
         points=points,
         radii=station_radii(data, stations),
         key=frozenset(key_stations(routes, list(stations))),
-        lines=tuple((points[a], points[b]) for route in routes for a, b in pairwise(route)),
+        lines=(
+            *((points[a], points[b]) for route in routes for a, b in pairwise(route)),
+            *px_segments(drawing, frame),
+        ),
         obstacles=(),
         bounds=(0.0, 0.0, frame.width, frame.height),
+        style=CANVAS_NAMES,
     )
 
 
@@ -178,7 +185,7 @@ def _sketch_stations(data: dict[str, Any], stations: dict[str, dict[str, Any]]) 
         "mode": "markers+text",
         "name": "stations",
         "showlegend": False,
-        "text": [str(2 * len(through[s])) if len(through[s]) > 1 else "" for s in ids],
+        "text": [str(2 * len(through[s])) if len(through[s]) > 1 else BLANK for s in ids],
         "textfont": {"color": INK, "family": FONT, "size": 9},
         "x": [stations[s]["x"] for s in ids],
         "xaxis": "x",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -176,24 +177,40 @@ def warm_up(delay: float = WARM_UP_DELAY) -> threading.Timer:
 
 
 def quick_balance(
-    city: CityMap, games: int = 2000, seed: int = 0, ruleset: Any = "voll-verplant"
+    city: CityMap,
+    games: int = 2000,
+    seed: int = 0,
+    ruleset: Any = "voll-verplant",
+    *,
+    progress: Callable[[int, int], Any] | None = None,
+    cancel: Any = None,
 ) -> QuickBalance:
-    """Play ``games`` solo games with the greedy bot on the fast path, in this process.
+    """Play ``games`` solo games with the greedy bot on the fast path, in this process,
+    and as many with random's for the skill gap.
+
+    ``progress(done, total)`` hears of the games played (``2 * games`` in all);
+    ``cancel`` (as :func:`vvlab.simulate`'s) is looked at between blocks of games and
+    raises ``SimulationCancelled``.
 
     Examples
     --------
     >>> import vvlab
-    >>> qb = quick_balance(vvlab.load_map("tutorial"), games=50, seed=1)
-    >>> len(qb.result.games), qb.result.metadata["execution"]["engine"]
-    (50, 'fast')
+    >>> seen = []
+    >>> qb = quick_balance(vvlab.load_map("tutorial"), games=50, seed=1,
+    ...                    progress=lambda done, total: seen.append((done, total)))
+    >>> len(qb.result.games), qb.result.metadata["execution"]["engine"], seen[-1]
+    (50, 'fast', (100, 100))
     """
     from vvlab.design.balance import BASELINE, judge
     from vvlab.sim.run import simulate
 
+    step = progress or (lambda done, total: None)
     clock = time.perf_counter()
-    run = {"games": games, "seed": seed, "ruleset": ruleset, "workers": 1, "progress": False}
-    result = simulate(city, players=1, bots=["greedy"], engine="fast", **run)
-    base = simulate(city, players=1, bots=[BASELINE], engine="fast", **run)
+    run = {"games": games, "seed": seed, "ruleset": ruleset, "workers": 1, "cancel": cancel}
+    result = simulate(city, players=1, bots=["greedy"], engine="fast",
+                      progress=lambda done, total: step(done, 2 * total), **run)  # fmt: skip
+    base = simulate(city, players=1, bots=[BASELINE], engine="fast",
+                    progress=lambda done, total: step(total + done, 2 * total), **run)  # fmt: skip
     report = judge(city, None, {"greedy": result, BASELINE: base}, games=games, seed=seed,
                    ruleset=ruleset)  # fmt: skip
     return QuickBalance(result, time.perf_counter() - clock, report)

@@ -17,12 +17,11 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from vvlab.model import builtin_maps
-from vvlab.widgets.controls import button, compile_notes_in, message_html, number, row, text
+from vvlab.widgets.controls import button, message_html, number, row, text
 from vvlab.widgets.editor.bends import station_name
 from vvlab.widgets.editor.files import BLANK, OTHER, opened_source
 from vvlab.widgets.editor.history import EditError
-from vvlab.widgets.editor.stats import warm_up
-from vvlab.widgets.figure_update import FigureUpdate
+from vvlab.widgets.job import message_area
 
 if TYPE_CHECKING:
     from vvlab.widgets.editor.host import Editor
@@ -53,35 +52,46 @@ class OpenBar:
         self.builtins = builtin_maps()  # looked up once: the folder is read on every call
         self.source_select = w.Dropdown(options=_sources(self.builtins), description="open")
         self.open_button = button("Open")
-        self.open_button.on_click(lambda _: editor.act(self._open))
+        self.open_button.on_click(lambda _: editor.act(self._open, at=self.open_message))
         self.open_path = text("file", placeholder="path/to/city.json")
         self.open_file_button = button("Open file")
-        self.open_file_button.on_click(lambda _: editor.act(self._open_file))
+        self.open_file_button.on_click(lambda _: editor.act(self._open_file, at=self.open_message))
         self.gen_lines = number("lines", 10)
         self.gen_stations = number("stations", 80)
         self.gen_seed = number("seed", 0)
         self.generate_button = button("Generate")
-        self.generate_button.on_click(lambda _: editor.act(self._ask_generate))
+        self.generate_button.on_click(
+            lambda _: editor.act(self._ask_generate, at=self.open_message)
+        )
         self.confirm_generate_button = button("Replace the city", button_style="warning")
         self.confirm_generate_button.layout.display = "none"
-        self.confirm_generate_button.on_click(lambda _: editor.act(self._generate))
+        self.confirm_generate_button.on_click(
+            lambda _: editor.act(self._generate, at=self.open_message)
+        )
         self._asking = False
         self._source_shown: Any = ()
         parts = [self.source_select, self.open_button, self.open_path, self.open_file_button]
         gen = [self.gen_lines, self.gen_stations, self.gen_seed, self.generate_button]
         gen.append(self.confirm_generate_button)
-        self.box = w.VBox([row(*parts), row(*gen)])
+        self.open_message = message_area()
+        self.box = w.VBox([row(*parts), row(*gen), self.open_message])
 
     def _open(self) -> None:
         if self.source_select.value == OTHER:
             raise EditError("that city is open already: pick a built-in city or blank city")
         value = self.source_select.value
         self.editor.controller.load(None if value == BLANK else value)
-        self.editor.selected = None
+        self._opened()
 
     def _open_file(self) -> None:
         self.editor.controller.load(self.open_path.value.strip())
+        self._opened()
+
+    def _opened(self) -> None:
+        """Another city is open: nothing selected, the view fitted to it (the view
+        otherwise changes only when the user asks)."""
         self.editor.selected = None
+        self.editor.painter.fit()
 
     def _ask_generate(self) -> None:
         """Generate at once over a city as opened or saved; ask first before replacing
@@ -91,7 +101,7 @@ class OpenBar:
             return
         self._asking = True
         self.confirm_generate_button.layout.display = None
-        self.editor.message.value = message_html(
+        self.open_message.value = message_html(
             'Generate replaces this city and its edits: press "Replace the city" to go on '
             "(Undo brings them back)"
         )
@@ -99,7 +109,7 @@ class OpenBar:
     def _generate(self) -> None:
         values = (self.gen_lines.value, self.gen_stations.value, self.gen_seed.value)
         self.editor.controller.load_generated(*values)
-        self.editor.selected = None
+        self._opened()
 
     def refresh(self) -> None:
         """Show in "open" what is open; only when that changed, so that a city picked
@@ -135,8 +145,13 @@ class CityBar:
         self.city_id = text("city id")
         self.city_name = text("name")
         self.apply_city_button = button("Set city id/name")
-        self.apply_city_button.on_click(lambda _: editor.act(self._apply_city))
-        self.box = row(self.city_id, self.city_name, self.apply_city_button)
+        self.apply_city_button.on_click(
+            lambda _: editor.act(self._apply_city, at=self.city_message)
+        )
+        self.city_message = message_area()
+        self.box = w.VBox(
+            [row(self.city_id, self.city_name, self.apply_city_button), self.city_message]
+        )
 
     def _apply_city(self) -> None:
         self.editor.controller.set_city(id=self.city_id.value, name=self.city_name.value)
@@ -163,7 +178,10 @@ class ModeBar:
     def __init__(self, editor: Editor):
         self.editor = editor
         controller = editor.controller
-        self.mode = w.ToggleButtons(options=list(MODES), value="select", description="mode")
+        self.mode = w.ToggleButtons(
+            options=list(MODES), value="select", tooltips=[f"mode: {m}" for m in MODES]
+        )
+        self.mode.style.button_width = "auto"  # as wide as their words: one row with the rest
         self.mode.observe(lambda _: editor.act(self._mode_changed), names="value")
         self.grid_step = w.FloatText(
             value=controller.station_edits.grid_step,
@@ -308,66 +326,6 @@ class DrawBar:
         self.draft_label.value = "" if draft is None else f"drawing: {route or '(click stations)'}"
 
 
-class BalanceBar:
-    """Quick balance: solo greedy games on the city, their summary, the verdict on every
-    balance target at that level, and figures (``last_balance`` is the last
-    :class:`~vvlab.widgets.editor.stats.QuickBalance`).
-
-    >>> from vvlab.widgets.editor.view import MapEditor
-    >>> bar = MapEditor("tutorial").balance_bar
-    >>> bar.balance_games.value = 20; bar.balance_button.click()
-    >>> "20 solo greedy games" in bar.balance_summary.value, len(bar.last_balance.result.games)
-    (True, 20)
-    """
-
-    def __init__(self, editor: Editor):
-        self.editor = editor
-        self.last_balance: Any = None
-        self.balance_games = number("games", 2000)
-        self.balance_seed = number("seed", 0)
-        self.balance_button = button("Quick balance", icon="bar-chart")
-        self.balance_button.on_click(lambda _: editor.act(self._balance))
-        self.balance_summary = w.HTML()
-        self.balance_verdict = w.HTML()
-        self.figure_updates: list[FigureUpdate] = []  # made at the first run
-        self.balance_figures = w.VBox()
-        head = row(self.balance_games, self.balance_seed, self.balance_button)
-        parts = [head, self.balance_summary, self.balance_verdict, self.balance_figures]
-        self.box = w.VBox(parts)
-        warm_up()
-
-    def _balance(self) -> None:
-        self.balance_summary.value = "running..."
-        games, seed = self.balance_games.value, self.balance_seed.value
-        try:
-            with compile_notes_in(self.balance_summary):
-                qb = self.editor.controller.quick_balance(games, seed)
-        except Exception:
-            self.balance_summary.value = self.balance_verdict.value = ""
-            raise
-        self.last_balance = qb
-        self.balance_summary.value = message_html(qb.summary())
-        self.balance_verdict.value = qb.report.compact_html() if qb.report else ""
-        figures = tuple(_at_canvas_width(f) for f in (qb.score_figure(), qb.lines_figure()))
-        if not self.figure_updates:
-            self.figure_updates = [FigureUpdate() for _ in figures]
-            self.balance_figures.children = [update.widget for update in self.figure_updates]
-        for update, fig in zip(self.figure_updates, figures, strict=True):
-            update.show(fig)
-
-    def refresh(self) -> None:
-        """Nothing to show between two runs."""
-
-
-def _at_canvas_width(fig: Any) -> Any:
-    """A figure as wide as the canvas above it (a notebook column's width), its legend
-    fitted again to that width."""
-    from vvlab.viz.layout import fit_legend
-    from vvlab.widgets.editor.canvas import WIDTH
-
-    return fit_legend(fig.update_layout(width=min(fig.layout.width or WIDTH, WIDTH)))
-
-
 class SaveBar:
     """Save to a path (default ``<working folder>/<id>.json``); an existing file only
     after a confirm.
@@ -384,13 +342,17 @@ class SaveBar:
 
     def __init__(self, editor: Editor):
         self.editor = editor
-        self.save_path = text("save to", "420px")
+        self.save_path = text("save to", "360px")
         self.save_button = button("Save", icon="save", button_style="primary")
-        self.save_button.on_click(lambda _: editor.act(self._save, False))
+        self.save_button.on_click(lambda _: editor.act(self._save, False, at=self.save_message))
         self.confirm_overwrite_button = button("Overwrite", button_style="warning")
         self.confirm_overwrite_button.layout.display = "none"
-        self.confirm_overwrite_button.on_click(lambda _: editor.act(self._save, True))
-        self.box = row(self.save_path, self.save_button, self.confirm_overwrite_button)
+        self.confirm_overwrite_button.on_click(
+            lambda _: editor.act(self._save, True, at=self.save_message)
+        )
+        self.save_message = message_area()
+        buttons = row(self.save_path, self.save_button, self.confirm_overwrite_button)
+        self.box = w.VBox([buttons, self.save_message])
 
     def _save(self, confirmed: bool) -> None:
         path = self.save_path.value.strip() or None
@@ -401,7 +363,7 @@ class SaveBar:
             self.confirm_overwrite_button.description = f"Overwrite {path or 'the file'}"
             self.confirm_overwrite_button.layout.display = None
             raise
-        self.editor.message.value = message_html(f"saved {target}")
+        self.save_message.value = message_html(f"saved {target}")
 
     def refresh(self) -> None:
         """Where a save without a path goes, as the placeholder."""

@@ -8,12 +8,13 @@ per changed line with the reason, and the verdicts' tables folded away ("Details
 from __future__ import annotations
 
 import html
-import threading
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
-from vvlab.widgets.controls import button, compile_notes_in, message_html, row
+from vvlab.widgets.controls import button, compile_notes_in, row
+from vvlab.widgets.job import Job
 
 if TYPE_CHECKING:
     from vvlab.design import TuneResult
@@ -28,88 +29,65 @@ TUNE_EVALUATIONS = 120
 class TuneBar:
     """The "Balance for me" row and its results.
 
-    ``last_tune`` is the last :class:`~vvlab.design.TuneResult`; ``wait()`` waits for a
-    run in the background to end (for scripts and tests).
+    ``last_tune`` is the last :class:`~vvlab.design.TuneResult`; the search runs in the
+    background (``job``: progress, Cancel, the bar's messages); ``wait()`` waits for it
+    to end (for scripts and tests).
     """
 
     def __init__(self, editor: Editor):
         self.editor = editor
         self.last_tune: TuneResult | None = None
-        self.thread: threading.Thread | None = None
-        self._cancel = threading.Event()
         self.tune_button = button("Balance for me", icon="magic", button_style="info")
-        self.tune_button.on_click(lambda _: editor.act(self.start))
-        self.cancel_tune_button = button("Cancel", icon="stop", disabled=True)
-        self.cancel_tune_button.on_click(lambda _: self._cancel.set())
-        self.tune_progress = w.IntProgress(0, 0, TUNE_EVALUATIONS, layout=w.Layout(width="180px"))
-        self.tune_progress.layout.visibility = "hidden"
+        self.tune_button.on_click(lambda _: editor.act(self.start, at=self.job.message))
+        self.job = Job(self.tune_button, "balancing", describe=self._failed)
+        self.cancel_tune_button, self.tune_progress = self.job.controls
         self.tune_status = w.HTML()
         self.line_choices: dict[str, w.Checkbox] = {}
         self.choices_box = w.VBox()
         self.accept_button = button("Accept checked lines", button_style="success")
-        self.accept_button.on_click(lambda _: editor.act(self.accept))
+        self.accept_button.on_click(lambda _: editor.act(self.accept, at=self.job.message))
         self.accept_button.layout.display = "none"
-        head = row(self.tune_button, self.cancel_tune_button, self.tune_progress)
-        self.box = w.VBox([head, self.tune_status, self.choices_box, self.accept_button])
+        head = row(self.tune_button, *self.job.controls)
+        parts = [head, self.job.message, self.tune_status, self.choices_box, self.accept_button]
+        self.box = w.VBox(parts)
 
     @property
     def running(self) -> bool:
         """True while a search runs in the background."""
-        return self.thread is not None and self.thread.is_alive()
+        return self.job.running
 
     def start(self) -> None:
-        """Tune a copy of the city in a background thread (``MapError`` first when the
-        city has problems)."""
+        """Tune a copy of the city in the background (``MapError`` first when the city
+        has problems); cancelled, nothing is offered."""
         from vvlab.design import tune
 
-        if self.running:
-            return
         city = self.editor.controller.valid_city()
-        self._cancel.clear()
-        self._show_running()
-
-        def work() -> None:
-            try:
-                with compile_notes_in(self.tune_status):
-                    result = tune(city, games=TUNE_GAMES, max_evaluations=TUNE_EVALUATIONS,
-                                  progress=self._tick, cancel=self._cancel)  # fmt: skip
-            except Exception as err:
-                self._show_failed(err)
-            else:
-                self._show_result(result)
-
-        self.thread = threading.Thread(target=work, name="vvlab-tune", daemon=True)
-        self.thread.start()
-
-    def wait(self, timeout: float | None = None) -> None:
-        """Wait until the background search has ended."""
-        if self.thread is not None:
-            self.thread.join(timeout)
-
-    def _tick(self, done: int, total: int) -> None:
-        self.tune_progress.max, self.tune_progress.value = total, done
-        self.tune_status.value = f"balancing: {done} of at most {total} candidate cities"
-
-    def _show_running(self) -> None:
-        self.tune_button.disabled, self.cancel_tune_button.disabled = True, False
-        self.tune_progress.value, self.tune_progress.layout.visibility = 0, "visible"
-        self.tune_status.value = "balancing..."
+        self.tune_status.value = ""
         self.choices_box.children, self.line_choices = (), {}
         self.accept_button.layout.display = "none"
 
-    def _done(self) -> None:
-        self.tune_button.disabled, self.cancel_tune_button.disabled = False, True
-        self.tune_progress.layout.visibility = "hidden"
+        def work(step: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any:
+            with compile_notes_in(self.job.message):
+                return tune(city, games=TUNE_GAMES, max_evaluations=TUNE_EVALUATIONS,
+                            progress=step, cancel=cancelled)  # fmt: skip
 
-    def _show_failed(self, err: Exception) -> None:
-        self._done()
-        self.tune_status.value = message_html(f"balancing failed: {err}", error=True)
+        self.job.start(work, self._finish)
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Wait until the background search has ended."""
+        self.job.wait(timeout)
+
+    def _failed(self, err: Exception) -> str:
+        return f"balancing failed: {err}"
+
+    def _finish(self, result: TuneResult) -> str:
+        self._show_result(result)
+        return ""
 
     def _show_result(self, result: TuneResult) -> None:
         from vvlab.design.tune_words import change_text, change_words, tuned_summary
 
         self.last_tune = result
-        self._done()
         changed = result.changes[result.changes["changed"]]
         names = result.after.names
         self.line_choices = {
@@ -148,11 +126,11 @@ class TuneBar:
         numbers = {lid: (lines[lid].indicators, lines[lid].bonus_first, lines[lid].bonus_later)
                    for lid in chosen if lid in lines}  # fmt: skip
         if not numbers:
-            self.editor.message.value = message_html("no line checked: nothing changed")
+            self.job.say("no line checked: nothing changed")
             return
         label = f"balance for me: {', '.join(sorted(numbers))}"
         self.editor.controller.line_edits.set_numbers(numbers, label)
-        self.editor.message.value = message_html(f"{label} (undo takes it back)")
+        self.job.say(f"{label} (undo takes it back)")
         self.accept_button.layout.display = "none"
         self.choices_box.children, self.line_choices = (), {}
 

@@ -9,17 +9,26 @@ station selects it, or adds it to the line being drawn ("draw line"); a station 
 (in any mode) moves where it is dropped, snapped to the grid
 (:class:`~vvlab.widgets.editor.drag.StationDrag`). In "move" mode the canvas shows
 the bends too: a line pressed between stations and dragged gets a bend there, a bend
-dragged moves, a bend double-clicked goes (each one undo step). The problems
-and statistics sit right of the canvas on a wide screen and wrap below it on a narrow
-one; so do the controls of every row. Each row of controls is a bar the editor holds
-(:mod:`~vvlab.widgets.editor.toolbars`, :mod:`~vvlab.widgets.editor.line_bar`). The
-"open" dropdown shows what is open. Every control is an attribute of the editor too,
+dragged moves, a bend double-clicked goes (each one undo step).
+
+The editor fits one screen (1400×900 in JupyterLab): the mode row on top; the canvas
+with, beside it, the message area and the controls of the current mode (the station's
+in "select", "add station" and "move", "Finish line" and the line's name, boxes and
+bonuses in "draw line"; they wrap below it on a narrow screen); under them one tab for
+each of the rest (problems, city and files, print, layout, quick balance, "Balance for
+me", compare), whose panes scroll beyond :data:`PANE_HEIGHT`. Each bar in a tab says
+what it has to say in its own message area, under its buttons; the long actions run
+in the background with progress and Cancel (:class:`~vvlab.widgets.job.Job`). Each row
+of controls is a bar the editor holds (:mod:`~vvlab.widgets.editor.toolbars`,
+:mod:`~vvlab.widgets.editor.line_bar`...). The "open" dropdown shows what is open.
+Every control is an attribute of the editor too,
 so tests and notebooks can drive it: ``editor.undo_button.click()``,
 ``editor.mode.value = "move"``, ``editor.click_grid(3, 4)``.
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +37,7 @@ from plotly.callbacks import Points
 
 from vvlab.model import MapError
 from vvlab.widgets.controls import message_html
+from vvlab.widgets.editor.balance_bar import BalanceBar
 from vvlab.widgets.editor.canvas import HEIGHT
 from vvlab.widgets.editor.compare_bar import CompareBar
 from vvlab.widgets.editor.controller import MapEditorController
@@ -41,7 +51,6 @@ from vvlab.widgets.editor.panels import error_text, problems_html, stats_html
 from vvlab.widgets.editor.print_bar import PrintBar
 from vvlab.widgets.editor.toolbars import (
     MODES,
-    BalanceBar,
     CityBar,
     DrawBar,
     ModeBar,
@@ -51,22 +60,47 @@ from vvlab.widgets.editor.toolbars import (
 )
 from vvlab.widgets.editor.tune_bar import TuneBar
 from vvlab.widgets.figure_update import sync_browser_state
+from vvlab.widgets.job import message_area, message_style
 from vvlab.widgets.plotly_import import import_figure_widget
 
 __all__ = ["MODES", "MapEditor", "MapEditorController"]
 
 FigureWidget = import_figure_widget()  # without its slowest import: see plotly_import
 STATION_ROLES = ("stations", "selected", "draft")
-MESSAGE_HEIGHT = "44px"
-"""The status area's fixed height (two lines): a message never moves the map."""
+MAX_WIDTH = 1100
+"""The editor's greatest width in pixels: it fits a 1400 px wide JupyterLab."""
+PANE_HEIGHT = 190
+"""The tabs' panes scroll beyond this height, so that the whole editor (mode row,
+canvas, tabs) fits a 900 px high screen."""
+MODE_BARS = {
+    "select": ("station_bar", "line_bar"),
+    "add station": ("station_bar",),
+    "move": ("station_bar",),
+    "draw line": ("draw_bar", "line_bar"),
+}
+"""The bars shown beside the canvas in each mode."""
+MODE_HINTS = {
+    "select": "Click a station or a line to pick it.",
+    "add station": "Click the grid to add a station there.",
+    "move": "Drag a station, or click one and then where it goes; drag a line to bend it.",
+    "draw line": "Click stations in order, then Finish line; set its name, boxes and bonuses.",
+}
+"""What a click does in each mode, above its controls."""
 _EXPECTED = (EditError, MapError, ValueError, OSError, KeyError, TypeError)
+
+
+def _unshrunk(box: w.Box) -> None:
+    """The children of a box of limited height keep their own height (the box scrolls)
+    instead of shrinking to fit it, where they would overlap and cut their text."""
+    for child in box.children:
+        child.layout.flex = "0 0 auto"
 
 
 class MapEditor(w.VBox):
     """Edit a city map: canvas, station and line bars, problems, statistics, quick
     balance and save.
 
-    The editor holds one bar per row of controls (``open_bar``, ``city_bar``,
+    The editor holds one bar per group of controls (``open_bar``, ``city_bar``,
     ``mode_bar``, ``station_bar``, ``draw_bar``, ``line_bar``, ``balance_bar``,
     ``tune_bar`` ("Balance for me"), ``save_bar``, ``compare_bar``, ``layout_bar``
     (GTFS import, schematic layout), ``print_bar``, ``draft_bar`` (a draft to restore)); their
@@ -127,7 +161,7 @@ class MapEditor(w.VBox):
         self.painter = CanvasPainter(self.figure, self._on_click)
         self.drag = StationDrag(self.drag_station, self.click_station, bends=self)
         self.figure.add_class(self.drag.target)
-        self.message = w.HTML(layout=w.Layout(height=MESSAGE_HEIGHT, overflow="hidden auto"))
+        self.message = message_area()
         self.problems_panel = w.HTML()
         self.stats_panel = w.HTML()
         self.open_bar, self.city_bar = OpenBar(self), CityBar(self)
@@ -140,42 +174,62 @@ class MapEditor(w.VBox):
         self.draft_bar = DraftBar(self)
         self.bars = (
             self.draft_bar,
-            self.open_bar,
-            self.city_bar,
             self.mode_bar,
             self.station_bar,
             self.draw_bar,
             self.line_bar,
+            self.open_bar,
+            self.city_bar,
+            self.save_bar,
+            self.print_bar,
+            self.layout_bar,
             self.balance_bar,
             self.tune_bar,
-            self.save_bar,
             self.compare_bar,
-            self.layout_bar,
-            self.print_bar,
         )
-        self.children = [
-            *(bar.box for bar in self.bars[:4]),  # a draft to restore first, when there is one
-            self.message,
-            self._canvas_row(),
-            *(bar.box for bar in self.bars[4:]),
-        ]
+        self.mode_hint = w.HTML()
+        self.mode_panel = w.VBox(
+            [message_style(), self.message, self.mode_hint, *(bar.box for bar in self.bars[2:5])],
+            layout=w.Layout(flex="1 1 320px", min_width="300px", height=f"{HEIGHT}px",
+                            overflow="auto", padding="0 0 0 8px"),
+        )  # fmt: skip
+        _unshrunk(self.mode_panel)
+        self.tabs = self._tabs()
+        self.layout = w.Layout(max_width=f"{MAX_WIDTH}px")
+        self.children = [self.draft_bar.box, self.mode_bar.box, self._canvas_row(), self.tabs]
 
     def _canvas_row(self) -> w.Box:
-        """The canvas, and the panels beside it (or below it when there is no room)."""
-        panels = w.VBox(
-            [self.problems_panel, self.stats_panel],
-            layout=w.Layout(
-                flex="1 1 300px",
-                min_width="280px",
-                max_height=f"{HEIGHT}px",
-                overflow="auto",
-                padding="0 0 0 8px",
-            ),
-        )
-        canvas = w.Box(
-            [self.figure, self.drag], layout=w.Layout(overflow="auto")
-        )  # scrolls if narrower
-        return w.HBox([canvas, panels], layout=w.Layout(flex_flow="row wrap"))
+        """The canvas, and beside it the panel of the current mode's controls (below it
+        when there is no room)."""
+        canvas = w.Box([self.figure, self.drag], layout=w.Layout(overflow="auto"))
+        return w.HBox([canvas, self.mode_panel], layout=w.Layout(flex_flow="row wrap"))
+
+    def _tabs(self) -> w.Tab:
+        """Everything but the drawing, one tab each: the problems, the city and its
+        files, printing, the layout, the balance, comparing."""
+        panes = {
+            "Problems": [self.problems_panel, self.stats_panel],
+            "City & files": [self.open_bar.box, self.city_bar.box, self.save_bar.box],
+            "Print": [self.print_bar.box],
+            "Layout": [self.layout_bar.box],
+            "Quick balance": [self.balance_bar.box],
+            "Balance for me": [self.tune_bar.box],
+            "Compare": [self.compare_bar.box],
+        }
+        boxes = [w.VBox(parts, layout=w.Layout(max_height=f"{PANE_HEIGHT}px", overflow="auto"))
+                 for parts in panes.values()]  # fmt: skip
+        for box in boxes:
+            box.add_class("vvlab-editor-pane")
+            _unshrunk(box)
+        return w.Tab(boxes, titles=tuple(panes))
+
+    def show_mode(self) -> None:
+        """Show the controls of the current mode beside the canvas, and hide the rest."""
+        mode = self.mode_bar.mode.value
+        shown = {bar: bar in MODE_BARS[mode] for bar in ("station_bar", "draw_bar", "line_bar")}
+        for name, visible in shown.items():
+            getattr(self, name).box.layout.display = None if visible else "none"
+        self.mode_hint.value = f"<i>{html.escape(MODE_HINTS[mode])}</i>"
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """Displayed: the figures' full state goes to the browser first (see
@@ -274,17 +328,20 @@ class MapEditor(w.VBox):
         return self.selected
 
     # -- actions --------------------------------------------------------------------------
-    def act(self, action: Callable[..., Any], *args: Any) -> None:
-        """Run an action; show an expected error as a message (never a traceback) and
-        redraw once (an action inside an action redraws with the outer one)."""
+    def act(self, action: Callable[..., Any], *args: Any, at: w.HTML | None = None) -> None:
+        """Run an action; show an expected error as a message (never a traceback) in
+        ``at``, the message area beside the control that caused it (default: the one
+        beside the canvas), and redraw once (an action inside an action redraws with the
+        outer one)."""
+        shown = self.message if at is None else at
         outer = not self._holding
         if outer:
-            self.message.value = ""
+            shown.value = ""
         self._holding = True
         try:
             action(*args)
         except _EXPECTED as err:
-            self.message.value = message_html(self._error_text(err), error=True)
+            shown.value = message_html(self.error_text(err), error=True)
         finally:
             self._holding = not outer
         if outer:
@@ -302,12 +359,15 @@ class MapEditor(w.VBox):
             self.selected = None
         self.painter.paint(c, self.selected, self.mode_bar.mode.value == "move")
         self.drag.grid_step = float(c.station_edits.grid_step)
-        self.problems_panel.value = problems_html(c.problems(), c.history.data)
+        problems = c.problems()
+        self.problems_panel.value = problems_html(problems, c.history.data)
+        self.tabs.set_title(0, f"Problems ({len(problems)})" if problems else "Problems")
+        self.show_mode()
         self.stats_panel.value = stats_html(c.stats())
         for bar in self.bars:
             bar.refresh()
 
-    def _error_text(self, err: Exception) -> str:
+    def error_text(self, err: Exception) -> str:
         """An error as the designer reads it: a map's problems with the names of
         stations and lines (:func:`~vvlab.widgets.editor.panels.error_text`)."""
         if isinstance(err, MapError):

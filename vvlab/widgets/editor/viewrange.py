@@ -1,5 +1,6 @@
 """The map editor's view: the part of the plan the canvas shows (:class:`ViewRange`),
-kept while the content fits in it, and the content it must cover (:func:`content_box`).
+changed only when the user asks (Fit), and the content a fit covers
+(:func:`content_box`).
 """
 
 from __future__ import annotations
@@ -46,46 +47,29 @@ def content_box(ed: MapEditorController, geo: MapGeometry | None = None) -> Box 
     return (min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad)
 
 
-def _inside(inner: Box, outer: Box) -> bool:
-    return (
-        outer[0] <= inner[0]
-        and outer[1] <= inner[1]
-        and inner[2] <= outer[2]
-        and inner[3] <= outer[3]
-    )
-
-
 class ViewRange:
     """The canvas's view ``box`` (``x0, y0, x1, y1``): set by the first content (or
-    :meth:`fit`), then kept while the content stays inside it, grown when not.
+    after :meth:`fit`), then kept whatever the content does. Stations added, moved or
+    deleted, lines drawn, an undo or a draft loaded never move or rescale the axes: a
+    designer's eye stays where it was, and what lies outside is shown by Fit.
 
     >>> view = ViewRange()
     >>> view.update((0, 0, 4, 4))
     (0, 0, 4, 4)
-    >>> view.update((1, 1, 3, 3))
-    (0, 0, 4, 4)
     >>> view.update((1, 1, 6, 3))
-    (0, 0, 6, 4)
-    >>> view.fit(); view.update((1, 1, 3, 3))
-    (1, 1, 3, 3)
+    (0, 0, 4, 4)
+    >>> view.fit(); view.update((1, 1, 6, 3))
+    (1, 1, 6, 3)
     """
 
     def __init__(self) -> None:
         self.box: Box | None = None
 
     def update(self, content: Box | None) -> Box:
-        """The view for ``content`` (the blank extent when ``None``)."""
-        content = content or BLANK_EXTENT
+        """The view: the one shown, or when none is yet, one over ``content`` (the
+        blank extent when ``None``)."""
         if self.box is None:
-            self.box = content
-        elif not _inside(content, self.box):
-            b = self.box
-            self.box = (
-                min(b[0], content[0]),
-                min(b[1], content[1]),
-                max(b[2], content[2]),
-                max(b[3], content[3]),
-            )
+            self.box = content or BLANK_EXTENT
         return self.box
 
     def fit(self) -> None:

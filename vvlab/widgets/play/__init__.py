@@ -4,7 +4,8 @@
 the game; :class:`~vvlab.widgets.play.view.PlayWidget` shows it and loads ipywidgets
 and plotly on first use. The parts: ``preview`` (what a pending move would do, the
 scoreboard rows), ``sheet_map`` (the sheet as a clickable plotly map), ``panels``
-(HTML of the card, the cards seen, the scoreboard, the final scores).
+(HTML of the card, the cards seen, the scoreboard, the final scores), ``city_picker``
+(the set-up's City list, which names the city played).
 
 Examples
 --------

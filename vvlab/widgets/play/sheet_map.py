@@ -24,9 +24,9 @@ from vvlab.plan.wagons import map_geometry
 from vvlab.viz.maps import crossed_trace, stars_trace
 from vvlab.viz.names import station_names
 from vvlab.viz.plan import (
-    FILLED_BOX,
     bonus_text,
     completed_traces,
+    indicator_marks,
     line_traces,
     plan_axes,
     plan_layout,
@@ -85,6 +85,10 @@ class SheetMap:
     on_line, on_station
         Called with a line id when a line, its wagon or bonus is clicked, and with a
         station id when a station is clicked.
+    width, height
+        The figure's size in pixels.
+    title
+        The title it shows first.
 
     Examples
     --------
@@ -102,6 +106,7 @@ class SheetMap:
         on_station: Callable[[str], Any],
         width: int = WIDTH,
         height: int = HEIGHT,
+        title: str = "",
     ):
         self.city, self.on_line, self.on_station = city, on_line, on_station
         geo = map_geometry(city, width, height)
@@ -115,7 +120,7 @@ class SheetMap:
             if t.meta["role"] == "line":
                 t.update(hoverinfo="text", hovertext=f"line {t.meta['line']}: click to pick")
         x_axis, y_axis = plan_axes(geo)
-        self.figure = FigureWidget(data=traces, layout=plan_layout("", width, height))
+        self.figure = FigureWidget(data=traces, layout=plan_layout(title, width, height))
         self.figure.update_layout(xaxis=x_axis, yaxis=y_axis, shapes=wagon_links(city, geo))
         self.figure_update = FigureUpdate(self.figure)
         self.index = {(t.meta["role"], t.meta.get("line")): k for k, t in enumerate(traces)}
@@ -181,8 +186,7 @@ class SheetMap:
         self._set(specs, "line", line.id, {"hoverinfo": hover})
         values = {"visible": bool(band), "hovertext": band or None, "hoverinfo": hover}
         self._set(specs, "completed", line.id, values)
-        texts = list(sheet.indicators[line.id]) + [""] * sheet.free_indicators(line.id)
-        colors = [FILLED_BOX if t else "#FFFFFF" for t in texts]
+        texts, colors = indicator_marks(line, sheet)
         self._set(specs, "indicators", line.id, {"text": texts, "marker.color": colors})
         self._set(specs, "bonus", line.id, {"text": [bonus_text(line, sheet)]})
 

@@ -16,10 +16,10 @@ import ipywidgets as w
 
 from vvlab.engine import RULESETS, Ruleset
 from vvlab.engine.game import MAX_PLAYERS
-from vvlab.model import builtin_maps
 from vvlab.model.colors import text_color
 from vvlab.widgets.controls import button, compile_notes_in, message_html, row
 from vvlab.widgets.figure_update import sync_browser_state
+from vvlab.widgets.play.city_picker import CityPicker
 from vvlab.widgets.play.controller import (
     PERSON,
     SEED_BOX_MAX,
@@ -81,11 +81,9 @@ class PlayWidget(w.VBox):
 
     # -- building -----------------------------------------------------------------------
     def _build_setup(self, city: Any, seats: Sequence[str], ruleset: Any, seed: int) -> None:
-        options: list[tuple[str, Any]] = [(name, name) for name in builtin_maps()]
-        if not (isinstance(city, str) and city in builtin_maps()):
-            options.append((f"{self.controller.city.name} (given)", self.controller.city))
-            city = self.controller.city
-        self.city_select = w.Dropdown(options=options, value=city, description="City")
+        self.city_picker = CityPicker(lambda city: self._act(self._start, city))
+        self.city_picker.show(city, self.controller.city)
+        self.city_select = self.city_picker.dropdown
         self.city_path = w.Text(placeholder="or a map file path", description="File")
         rules = list(RULESETS)
         if isinstance(ruleset, Ruleset):
@@ -150,7 +148,10 @@ class PlayWidget(w.VBox):
     def _build_city(self) -> None:
         """The map and the line buttons of the controller's city (again after set-up)."""
         city = self.controller.city
-        self.map = SheetMap(city, self._on_map_line, self._on_map_station, *MAP_SIZE)
+        # the title from the start: the figure reaches the page whole, with no update
+        self.map = SheetMap(
+            city, self._on_map_line, self._on_map_station, *MAP_SIZE, title=self._title()
+        )
         self.figure = self.map.figure
         self.line_buttons: dict[str, w.Button] = {}
         for line in city.lines:
@@ -215,10 +216,16 @@ class PlayWidget(w.VBox):
         done = self.controller.undo()
         self.message_html.value = message_html(f"Undone: {done}")
 
-    def _start(self) -> None:
+    def _start(self, picked: Any = None) -> None:
+        """A new game with the set-up's boxes: the city ``picked`` in the picker, else
+        the map file typed, else the picker's city."""
         seats = [b.value for b in self.seat_boxes[: self.players_select.value]]
-        city = self.city_path.value.strip() or self.city_select.value
+        path = "" if picked is not None else self.city_path.value.strip()
+        city = picked if picked is not None else path or self.city_select.value
         self.controller.setup(city, seats, self.ruleset_select.value, self.seed_input.value)
+        self.city_picker.show(city, self.controller.city)
+        if path:  # the picker names the file's city now, and starts it again when picked
+            self.city_path.value = ""
         if self.controller.city != self._city:  # a new map: new figure and buttons
             self._build_city()
 
@@ -239,22 +246,24 @@ class PlayWidget(w.VBox):
         p = c.current_player
         return p if p is not None else (c.persons or [0])[0]
 
-    def refresh(self) -> None:
-        """Show the controller's state: map, buttons, card, scores, log, end panel."""
+    def _title(self) -> str:
+        """The map's title: the city, the sheet shown, the turn and its score."""
         c, p = self.controller, self.shown_player
-        preview = c.preview()
-        score = c.game.score(p)
         if c.is_over:
             when, what = f"game over after {c.game.turn} turns", "final score"
         else:
             when, what = f"turn {c.game.turn + 1}", "score"
-        title = (
-            f"<b>{c.city.name}</b> · {html.escape(c.label(p))}, {when} · "
-            f"{what} <b>{score.total}</b>"
-        )
+        label = html.escape(c.label(p))
+        return f"<b>{c.city.name}</b> · {label}, {when} · {what} <b>{c.game.score(p).total}</b>"
+
+    def refresh(self) -> None:
+        """Show the controller's state: map, buttons, card, scores, log, end panel."""
+        c, p = self.controller, self.shown_player
+        preview = c.preview()
         free = c.card is not None and c.card.kind == "free"
-        self.map.paint(c.game.sheets[p], title, preview, pick_lines=not free)
+        self.map.paint(c.game.sheets[p], self._title(), preview, pick_lines=not free)
         self._refresh_buttons()
+        self.city_picker.follow(c.city)
         self.card_html.value = card_html(c.card)
         self.seen_html.value = seen_html(c.seen_cards)
         self.status_html.value = f"<b>{html.escape(c.status())}</b>"
