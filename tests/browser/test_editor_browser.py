@@ -31,7 +31,7 @@ def test_quick_balance_figures_update_in_place(page) -> None:  # noqa: F811
     out = _wait_rendered(page, 1, "Undo", "MapEditor")
     _tab(out, "Quick balance")
     plots = out.locator(".js-plotly-plot")
-    summary = out.locator(".widget-html", has_text="solo greedy games")
+    summary = out.locator(".widget-html", has_text="solo games played")
     assert plots.count() == 1  # the canvas only, until a balance ran
     start = time.monotonic()
     _button(out, "Quick balance").click()
@@ -45,7 +45,7 @@ def test_quick_balance_figures_update_in_place(page) -> None:  # noqa: F811
     _button(out, "Quick balance").click()
     _wait_until(
         page,
-        lambda: summary.count() and "(seed 7)" in summary.first.inner_text(),
+        lambda: summary.count() and summary.first.inner_text() != text,
         f"the second balance did not update the summary: {text!r}",
     )
     # the figures redraw in place: wait until their title names the new seed
@@ -177,9 +177,10 @@ def test_drag_a_station_in_browser(page) -> None:  # noqa: F811
 
 
 def test_balance_for_me_in_browser(page) -> None:  # noqa: F811
-    """The editor's "Balance for me" shows its progress, then the verdicts before and
-    after and a checkbox per changed line; "Accept checked lines" applies them as one
-    edit."""
+    """The editor's "Balance for me" shows its progress, then one paragraph for the city
+    in a designer's words, one checkbox per changed line with the reason beside it, and
+    the verdicts' tables folded away under "Details"; "Accept checked lines" applies
+    them as one edit."""
     out = _wait_rendered(page, 1, "Undo", "MapEditor")
     _tab(out, "Balance for me")
     tune_button = _button(out, "Balance for me")
@@ -190,16 +191,35 @@ def test_balance_for_me_in_browser(page) -> None:  # noqa: F811
     # off-screen (which inner_text leaves out)
     running = out.locator(".widget-html", has_text="balancing")
     _wait_until(page, lambda: running.count() > 0, "no progress was shown")
-    status = out.locator(".widget-html", has_text="after:")
-    _wait_until(page, lambda: status.count() > 0, "the tuned verdicts did not appear", 300)
+    verdict = re.compile(  # the tune's paragraph, not the quick balance's verdict
+        r"^\s*(With (this change|these \d+ changes), |No other boxes or bonuses do better\. )"
+        r"Tutorial \(copy\) (misses|passes)"
+    )
+    status = out.locator(".widget-html", has_text=verdict)
+    _wait_until(page, lambda: status.count() > 0, "the verdict in words did not appear", 300)
     took = time.monotonic() - start
-    text = status.first.inner_text()
-    assert "before: tutorial" in text and "after: tutorial" in text, text
+    paragraph = status.first.inner_text()
+    for word in ("n/a", "seed", "greedy", "lookahead", "expert", "--", "=True"):
+        assert word not in paragraph, (word, paragraph)
+    assert "players" in paragraph, paragraph
     boxes = out.locator(".widget-checkbox", has_text="→")  # a changed line's
-    assert boxes.count() >= 1, "no changed line was offered"
+    _wait_until(page, lambda: boxes.count() >= 1, "no changed line was offered")
     assert boxes.first.locator("input").is_checked()
+    names = ("Amber", "Blue", "Crimson", "Green")  # the tutorial's lines, by name
+    for k in range(boxes.count()):
+        said = " ".join(boxes.nth(k).locator("xpath=..").inner_text().split())  # its row
+        assert said.split(":")[0] in names and " — " in said, said  # name, change, why
+    details = out.locator("details", has_text="With the changes")  # not the quick balance's
+    assert details.count() == 1 and details.get_attribute("open") is None  # on demand
+    assert not details.locator("table").first.is_visible()
     boxes.first.scroll_into_view_if_needed()
     page.screenshot(path=SCREENSHOTS / "11-editor-balance-for-me.png")
+    details.locator("summary").click()
+    _wait_until(page, lambda: details.locator("table").first.is_visible(), "no details shown")
+    assert details.locator("td", has_text="PASS").count() >= 1
+    details.locator("summary").scroll_into_view_if_needed()
+    page.screenshot(path=SCREENSHOTS / "12-editor-balance-details.png")
+    print(f"\nbalance for me, as shown:\n{paragraph}")
     _button(out, "Accept checked lines").click()
     _wait_until(
         page,

@@ -59,6 +59,7 @@ def test_a_cramped_city_names_its_pairs_and_writes_nothing(tmp_path, capsys):
     assert code == 2
     err = capsys.readouterr().err
     assert err.startswith("vvlab sheet: Berlin does not fit on A4") and "--schematic" in err
+    assert "schematic=True" not in err  # the command line's way, not Python's
     assert list(tmp_path.iterdir()) == []
 
 

@@ -103,8 +103,9 @@ def test_the_berlin_error_names_the_pairs_and_the_ways_out():
     check_error_is_real(city, err)
     a, b, _ = err.pairs[0]
     message = str(err)
-    assert f"{a} / {b}" in message and "--schematic" in message and "editor" in message
-    assert "larger paper" in message
+    assert f"{a} / {b}" in message and "editor" in message and "larger paper" in message
+    assert "Print it with schematic=True to lay" in message and "--" not in message  # Python's way
+    assert "Print it with --schematic to lay" in err.told("--schematic")
 
 
 def test_the_score_area_follows_the_ruleset():

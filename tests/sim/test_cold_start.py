@@ -100,5 +100,5 @@ def test_the_editor_says_it_compiles_in_its_status_line(tmp_path):
     notes = [text for text in shown["seen"] if NOTE_START in text]
     assert notes, shown["seen"]
     assert any(re.search(r"… \d+ s<", text) for text in notes)
-    assert "20 solo greedy games" in shown["last"]  # the result replaced the note
+    assert "20 solo games played" in shown["last"]  # the result replaced the note
     assert NOTE_START not in done.stderr  # shown where the user looks, not in the log

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import os
 import re
 from html.parser import HTMLParser
@@ -69,6 +70,9 @@ def test_balance_targets_judged_at_the_runs_bot(solo_page):
     assert section.count("PASS") == len(report.table) - len(report.failures())
     assert section.count("FAIL") == len(report.failures())
     assert "greedy; 40 solo games per level, seed 7" in section
+    said = f"<p class='summary'>{html.escape(report.summary())}</p>"  # the verdict in words
+    assert said in section and section.index(said) < section.index("<table")
+    assert "n/a" not in section
 
 
 def test_works_offline_with_plotly_js_embedded_once(solo_page):

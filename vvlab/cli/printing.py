@@ -57,18 +57,23 @@ def _add_paper(parser: argparse.ArgumentParser) -> None:
 
 def cmd_sheet(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``vvlab sheet``: lay the city out, check it, write the file."""
-    from vvlab.printing import write_sheet
+    from vvlab.printing import SheetLayoutError, write_sheet
 
     path = args.out or f"{Path(args.map).stem}.pdf"
-    written = write_sheet(
-        args.map,
-        path,
-        paper=args.paper,
-        copies=args.copies,
-        ruleset=args.ruleset,
-        schematic=args.schematic,
-        overwrite=args.force,
-    )
+    try:
+        written = write_sheet(
+            args.map,
+            path,
+            paper=args.paper,
+            copies=args.copies,
+            ruleset=args.ruleset,
+            schematic=args.schematic,
+            overwrite=args.force,
+        )
+    except SheetLayoutError as err:  # said as the command line asks for the layout
+        raise SheetLayoutError(
+            err.told("--schematic"), err.pairs, err.covers, err.unplaced
+        ) from None
     out.write(f"sheet written to {written}\n")
     return 0
 

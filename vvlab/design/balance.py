@@ -184,6 +184,7 @@ def judge(
         seed=seed,
         ruleset=str(getattr(ruleset, "name", ruleset)),
         targets=targets,
+        names={"": city.name} | {ln.id: ln.name for ln in city.lines},
     )
 
 

@@ -189,6 +189,7 @@ HARDER_PAYS_MORE = register(
             "first bonuses do not follow difficulty ({m}, wanted {b}): when lines "
             "are about equally hard no bonus order shows it; make line lengths differ more"
         ),
+        missing="not measured: the lines all pay the same, or are all completed equally often",
     )
 )
 STAR_SHARE = register(
@@ -203,6 +204,7 @@ STAR_SHARE = register(
             "star points are {m} of the score (wanted {b}): change how many stations "
             "lines share (more transfers: more star points)"
         ),
+        missing="not measured: no game scored a point",
     )
 )
 GAME_LENGTH = register(

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 import pandas as pd
 
+from vvlab.design.summary import summary
 from vvlab.design.target_registry import measured_text
 from vvlab.design.targets import BalanceTargets
 
@@ -28,6 +29,8 @@ class BalanceReport:
     ``line`` (empty for city-wide targets), ``measured``, ``bound`` (as text),
     ``passed`` and ``margin`` (the distance to the nearest bound over the allowed
     range's width: negative when failed; margins of different targets compare).
+    ``names`` are the city's name (under ``""``, as in the table's ``line``) and its
+    lines' names by id, for the words of :meth:`summary`.
     """
 
     COLUMNS: ClassVar[list[str]] = [
@@ -41,6 +44,7 @@ class BalanceReport:
     seed: int
     ruleset: str
     targets: BalanceTargets = field(default_factory=BalanceTargets)
+    names: dict[str, str] = field(default_factory=dict)
 
     @property
     def passed(self) -> bool:
@@ -55,6 +59,20 @@ class BalanceReport:
         """A copy of :attr:`table`."""
         return self.table.copy()
 
+    def summary(self) -> str:
+        """The verdict as a short paragraph in a designer's words: whether the city
+        passes and, for each failure, what is wrong, for which players (the levels
+        folded into one sentence) and what would help (:func:`vvlab.design.summary.summary`).
+
+        >>> from vvlab.design import check_balance
+        >>> report = check_balance("tutorial", bots=["greedy"], games=200, progress=False)
+        >>> report.summary().startswith("Tutorial misses ")
+        True
+        >>> "new players" in report.summary() and "greedy" not in report.summary()
+        True
+        """
+        return summary(self)
+
     def heading(self) -> str:
         """One line: the city, the levels, the games and the verdict."""
         failed = len(self.failures())
@@ -65,11 +83,11 @@ class BalanceReport:
         )
 
     def rows(self) -> list[list[str]]:
-        """The table as text cells: verdict, level, target, line, measured, bound,
-        margin."""
+        """The table as text cells: verdict, level, target, line, measured (why it was
+        not measured, for a value that was not), bound, margin (empty then)."""
         out = []
         for r in self.table.itertuples(index=False):
-            m = "n/a" if r.margin != r.margin else f"{r.margin:+.2f}"
+            m = "" if r.margin != r.margin else f"{r.margin:+.2f}"
             verdict = "PASS" if r.passed else "FAIL"
             level = r.level or "(any)"
             out.append(
@@ -78,23 +96,33 @@ class BalanceReport:
         return out
 
     def text(self) -> str:
-        """The report as plain text, at most 80 columns wide (long cells shortened)."""
+        """The report as plain text, at most 80 columns wide: the heading, the
+        :meth:`summary`, the table (long cells shortened) and why any value was not
+        measured."""
         head = ["", "level", "target", "line", "measured", "bound", "margin"]
         limits = [4, 17, 18, 8, 8, 15, 6]
+        rows, notes = self.rows(), []
+        for row, measured in zip(rows, self.table["measured"], strict=True):
+            if measured != measured:
+                notes.append(f"{row[2]} ({row[1]}): {row[4]}")
+                row[4] = "-"
         cells = [
             [c if len(c) <= n else c[: n - 1] + "~" for c, n in zip(row, limits, strict=True)]
-            for row in [head, *self.rows()]
+            for row in [head, *rows]
         ]
         widths = [max(len(row[k]) for row in cells) for k in range(len(head))]
         lines = [
             " ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip() for row in cells
         ]
-        return "\n".join([textwrap.fill(self.heading(), 80), *lines])
+        wrapped = [textwrap.fill(t, 80, subsequent_indent="  ") for t in notes]
+        paragraph = textwrap.fill(self.summary(), 80)
+        return "\n".join([textwrap.fill(self.heading(), 80), "", paragraph, "", *lines, *wrapped])
 
     def __str__(self) -> str:
         return self.text()
 
-    def _repr_html_(self) -> str:
+    def table_html(self) -> str:
+        """The table as HTML, PASS and FAIL in colour."""
         colour = {"PASS": "#1B5E20", "FAIL": "#B71C1C"}
         head = "".join(
             f"<th>{h}</th>" for h in ("", "level", "target", "line", "measured", "bound", "margin")
@@ -105,39 +133,32 @@ class BalanceReport:
             body.append(
                 "<tr>" + verdict + "".join(f"<td>{html.escape(c)}</td>" for c in row[1:]) + "</tr>"
             )
+        return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+    def _repr_html_(self) -> str:
         return (
             f"<p><b>Balance</b> · {html.escape(self.heading())}</p>"
-            f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+            f"<p class='summary'>{html.escape(self.summary())}</p>{self.table_html()}"
         )
 
     def __repr__(self) -> str:
         return f"<BalanceReport {self.heading()}>"
 
     def compact_html(self) -> str:
-        """The verdict in a few lines for a panel: how many targets pass, each failure
-        in words, and the whole table folded away (``<details>``).
+        """The verdict for a panel: the :meth:`summary` and the whole table folded
+        away ("Details").
 
         >>> import pandas as pd
         >>> row = {"level": "greedy", "target": "game-length", "line": "", "measured": 9.5,
         ...        "bound": "20..28 turns", "passed": False, "margin": -1.3}
-        >>> r = BalanceReport(pd.DataFrame([row]), "x", ["greedy"], 10, 0, "voll-verplant")
-        >>> "FAIL</b> greedy game-length: 9.50, wanted 20..28 turns" in r.compact_html()
-        True
+        >>> r = BalanceReport(pd.DataFrame([row]), "x", ["greedy"], 10, 0, "voll-verplant",
+        ...                   names={"": "Tiny Town"})
+        >>> print(r.compact_html()[:85])
+        <div><b>Balance</b>: Tiny Town misses 1 balance target, for new players. A game lasts
         """
-        failed = self.failures()
-        passed = len(self.table) - len(failed)
-        head = f"<b>Balance targets</b> ({html.escape(', '.join(self.levels))}): "
-        head += f"{passed} of {len(self.table)} pass"
-        items = [
-            f"<li><b style='color:#B71C1C'>FAIL</b> {html.escape(r.level or '(any)')} "
-            f"{html.escape(r.target)}{' ' + html.escape(r.line) if r.line else ''}: "
-            f"{measured_text(r.target, r.measured)}, wanted {html.escape(r.bound)}</li>"
-            for r in failed.itertuples()
-        ]
-        listing = f"<ul style='margin:2px 0'>{''.join(items)}</ul>" if items else ""
         return (
-            f"<div>{head}{listing}<details><summary>every target</summary>"
-            f"{self._repr_html_()}</details></div>"
+            f"<div><b>Balance</b>: {html.escape(self.summary())}"
+            f"<details><summary>Details</summary>{self.table_html()}</details></div>"
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -150,4 +171,5 @@ class BalanceReport:
             "ruleset": self.ruleset,
             "targets": self.targets.to_dict(),
             "table": self.table.to_dict(orient="records"),
+            "names": dict(self.names),
         }

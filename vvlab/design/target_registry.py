@@ -41,6 +41,9 @@ SHOWN = {
 """How a measured value is written, by a target's ``shown``."""
 
 Range = tuple[float, float]
+NOT_MEASURED = "not measured"
+"""What a value that could not be measured is written as, where its target says no
+more (:attr:`Target.missing`)."""
 
 
 @dataclass(frozen=True)
@@ -168,6 +171,9 @@ class Target:
         line by line; else from each level's games, target by target.
     tuned
         Scored by :func:`~vvlab.design.tune` (False for a rule every candidate keeps).
+    missing
+        What is written instead of a value that could not be measured (NaN): why, in
+        words (``"not measured: no game scored a point"``).
     """
 
     name: str
@@ -179,6 +185,7 @@ class Target:
     advice: Advice = outside
     on_map: bool = False
     tuned: bool = True
+    missing: str = NOT_MEASURED
 
     def bound_in(self, targets: Any) -> Any:
         """This target's bound in ``targets`` (``None`` for a fixed rule)."""
@@ -243,15 +250,15 @@ def find(name: str) -> Target | None:
 
 
 def measured_text(target: str, value: float) -> str:
-    """A measured value of ``target`` as the report writes it (``n/a`` for NaN; an
-    unknown target's as a number).
+    """A measured value of ``target`` as the report writes it: for NaN, why it was
+    not measured (the target's ``missing``); an unknown target's as a number.
 
-    >>> measured_text("game-length", 23.456), measured_text("skill-gap", float("nan"))
-    ('23.46', 'n/a')
+    >>> measured_text("game-length", 23.456), measured_text("star-share", float("nan"))
+    ('23.46', 'not measured: no game scored a point')
     """
-    if value != value:
-        return "n/a"
     entry = find(target)
+    if value != value:
+        return entry.missing if entry else NOT_MEASURED
     return SHOWN[entry.shown if entry else "number"].format(value)
 
 

@@ -79,9 +79,14 @@ LONG_STRETCH = 45.0
 """A segment longer than this (mm) carries its line's id in the middle too."""
 SHOWN_PAIRS = 8
 """How many crowded pairs the error message names."""
+LAY_OUT = "{schematic}"
+"""Where a message says how to ask for the schematic layout first: each caller says
+it its own way (:meth:`SheetLayoutError.told`); ``str(err)`` says it as Python does."""
+PYTHON_LAY_OUT = "schematic=True"
+"""How a Python caller asks for the layout first (``write_sheet(..., schematic=True)``)."""
 ADVICE = (
-    "Print it with --schematic (schematic=True) to lay the city out first, move these "
-    "stations apart in the map editor, or use larger paper."
+    f"Print it with {LAY_OUT} to lay the city out first, move these stations apart in the "
+    "map editor, or use larger paper."
 )
 SCHEMATIC_ADVICE = (
     "It was laid out schematically already: move these stations apart in the map editor, "
@@ -96,10 +101,21 @@ class SheetLayoutError(ValueError):
     for their tags."""
 
     def __init__(self, message: str, pairs=(), covers=(), unplaced=()):
-        super().__init__(message)
+        super().__init__(message.replace(LAY_OUT, PYTHON_LAY_OUT))
+        self.template = message
         self.pairs = tuple(pairs)
         self.covers = tuple(covers)
         self.unplaced = tuple(unplaced)
+
+    def told(self, lay_out: str) -> str:
+        """The message with the caller's way of asking for the schematic layout first
+        (the command line: ``"--schematic"``; the editor: its checkbox).
+
+        >>> err = SheetLayoutError(f"too cramped: print it with {LAY_OUT}")
+        >>> str(err), err.told("--schematic")
+        ('too cramped: print it with schematic=True', 'too cramped: print it with --schematic')
+        """
+        return self.template.replace(LAY_OUT, lay_out)
 
 
 @dataclass(frozen=True)
@@ -372,7 +388,7 @@ def layout_plan(
     if unplaced:
         message = (
             f"{city.name}: no room {where} for the ids of lines {', '.join(unplaced)} at their "
-            "ends; print it with --schematic or move their end stations in the map editor"
+            f"ends; print it with {LAY_OUT} or move their end stations in the map editor"
         )
         raise SheetLayoutError(message, unplaced=unplaced)
     stretch = _stretch_tags(city, paths, scene)

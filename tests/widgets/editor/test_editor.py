@@ -122,7 +122,7 @@ def test_build_fix_save_reload_play_and_balance(editor: MapEditor, tmp_path: Pat
     editor.balance_games.value = 200
     editor.balance_button.click()
     editor.balance_bar.wait()
-    assert "200 solo greedy games" in editor.balance_summary.value
+    assert "200 solo games played" in editor.balance_summary.value
     assert len(editor.last_balance.result.games) == 200
     assert [len(f.data) > 0 for f in editor.balance_figures.children] == [True, True]
 

@@ -253,7 +253,7 @@ def test_quick_balance_plays_solo_greedy_games_on_the_fast_path() -> None:
     again = ed.quick_balance(games=300, seed=2).result.games["score"]
     assert games["score"].tolist() == again.tolist()
     assert qb.score_figure().data and qb.lines_figure().data
-    assert "300 solo greedy games" in qb.summary()
+    assert "300 solo games played" in qb.summary()
     ed.station_edits.add(99, 99)
     with pytest.raises(vvlab.MapError, match="on no line"):
         ed.quick_balance(games=10)

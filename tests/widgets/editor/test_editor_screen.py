@@ -92,7 +92,7 @@ def test_a_refused_print_is_said_in_full_in_the_print_tab(tmp_path: Path) -> Non
     editor.print_bar.wait(60)
     refusal = message(editor, editor.print_message)
     assert refusal.startswith("Berlin (copy) does not print readably on A4: ")
-    assert refusal.endswith("or move these stations apart.")  # whole, not cut
+    assert refusal.endswith("or use larger paper.")  # whole, not cut
     assert editor.print_message in editor.print_bar.box.children  # under its button
     assert editor.print_message.layout.height is None
     assert message(editor) == ""  # not in the message beside the canvas
@@ -183,7 +183,7 @@ def test_a_long_action_shows_its_progress_then_its_result(tmp_path: Path) -> Non
     bar.balance_button.click()
     bar.wait(120)
     assert shown[0] == (256, 600) and shown[-1] == (600, 600)  # both bots' games
-    assert "300 solo greedy games" in bar.balance_summary.value
+    assert "300 solo games played" in bar.balance_summary.value
     assert bar.job.progress.layout.display == "none"  # gone once done
 
 

@@ -3,12 +3,15 @@ headlessly (the search runs in a background thread; ``wait()`` joins it)."""
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 pytest.importorskip("ipywidgets")
 pytest.importorskip("anywidget")
 
 from test_editor import message
+from test_editor_wording import designer_words, shown
 
 import vvlab
 from vvlab.widgets.editor import tune_bar
@@ -42,9 +45,18 @@ def test_balance_for_me_offers_lines_and_accepts_the_checked_ones_as_one_edit(qu
     editor.tune_bar.wait(120)
     result = editor.tune_bar.last_tune
     assert result is not None and not editor.tune_button.disabled
-    assert "before:" in editor.tune_status.value and "after:" in editor.tune_status.value
     offered = list(editor.tune_bar.line_choices)
     assert offered and set(offered) <= set(before)
+    paragraph = shown(editor.tune_status.value)
+    assert paragraph.startswith(f"With these {len(offered)} changes, Berlin ")
+    assert paragraph.endswith(shown(result.after.summary())) and designer_words(paragraph)
+    rows = editor.tune_bar.choices_box.children  # one per changed line, then the details
+    assert len(rows) == len(offered) + 1 and "<summary>Details</summary>" in rows[-1].value
+    for (lid, box), line_row in zip(editor.tune_bar.line_choices.items(), rows, strict=False):
+        name = next(ln.name for ln in result.city.lines if ln.id == lid)
+        reason = shown(line_row.children[1].value)
+        assert box.description.startswith(f"{name}: ") and line_row.children[0] is box
+        assert reason.startswith("— ") and len(reason) > 10 and designer_words(reason)
     assert numbers(editor) == before  # nothing changes until accepted
     skipped = offered[0]
     editor.tune_bar.line_choices[skipped].value = False
@@ -91,9 +103,10 @@ def test_quick_balance_shows_the_verdict_on_every_target() -> None:
     editor.balance_button.click()
     editor.balance_bar.wait()
     verdict = editor.balance_verdict.value
-    assert "Balance targets</b> (greedy)" in verdict and "every target" in verdict
     report = editor.last_balance.report
-    assert f"{len(report.table) - len(report.failures())} of {len(report.table)} pass" in verdict
+    paragraph, details = verdict.split("<details>")
+    assert shown(paragraph) == f"Balance: {report.summary()}" and designer_words(paragraph)
+    assert details.count("PASS") + details.count("FAIL") == len(report.table)
 
 
 def test_compare_with_a_saved_file_lists_changes_and_verdicts(tmp_path) -> None:
@@ -110,6 +123,8 @@ def test_compare_with_a_saved_file_lists_changes_and_verdicts(tmp_path) -> None:
     assert cmp.structure.values.tolist() == [["boxes", "A", "2", "4"]]
     shown = editor.comparison.value
     assert "<td>boxes</td><td>Amber</td><td>2</td><td>4</td>" in shown and "Verdicts that" in shown
+    assert html.escape(cmp.report_b.summary()) in shown and designer_words(shown)
+    assert "seed" not in shown and "greedy" not in shown  # the verdicts in a designer's words
     editor.compare_path.value = str(tmp_path / "missing.json")
     editor.compare_button.click()
     editor.compare_bar.wait()

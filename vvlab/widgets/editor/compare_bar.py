@@ -39,9 +39,12 @@ def comparison_html(cmp: MapComparison) -> str:
         if rows
         else "<p>nothing changed</p>"
     )
+    from vvlab.design.words import level_words
+
     differ = cmp.balance[cmp.balance["passed_a"] != cmp.balance["passed_b"]]
     items = "".join(
-        f"<li>{html.escape(r.level or '(any)')} {html.escape(r.target)} "
+        f"<li>{html.escape(level_words(r.level) if r.level else 'every level')} "
+        f"{html.escape(r.target)} "
         f"{html.escape(_line_name(cmp, r.line) if r.line else '')}: "
         f"{'PASS' if r.passed_a is True else 'FAIL'} → {'PASS' if r.passed_b is True else 'FAIL'}"
         "</li>"
@@ -49,8 +52,8 @@ def comparison_html(cmp: MapComparison) -> str:
     )
     verdicts = f"<ul>{items}</ul>" if items else "<p>the same verdict on every target</p>"
     return (
-        f"<div><b>Saved</b>: {html.escape(cmp.report_a.heading())}<br>"
-        f"<b>Now</b>: {html.escape(cmp.report_b.heading())}{changes}"
+        f"<div><b>Saved</b>: {html.escape(cmp.report_a.summary())}<br>"
+        f"<b>Now</b>: {html.escape(cmp.report_b.summary())}{changes}"
         f"<b>Verdicts that differ</b>{verdicts}</div>"
     )
 

@@ -111,7 +111,10 @@ class PrintBar:
 
     def refusal(self, err: SheetLayoutError) -> str:
         """Why the city does not print readably, with the names of its stations and
-        lines, and what to do in the editor."""
+        lines, and what to do in the editor (the printing's advice, asked the
+        editor's way)."""
+        from vvlab.printing.plan import ADVICE, LAY_OUT, SCHEMATIC_ADVICE
+
         data = self.editor.controller.history.data
         name = data.get("name") or data.get("id")
         paper = "Letter" if self.sheet_paper.value == "letter" else "A4"
@@ -128,14 +131,11 @@ class PrintBar:
             found.append(f"no room for the names of lines {names} at their ends")
         more = len(err.pairs[SHOWN:]) + len(err.covers[SHOWN:])
         listed = "; ".join(found) + (f"; and {more} more" if more > 0 else "")
-        if self.sheet_schematic.value:
-            advice = "It was laid out as a metro map already: move these stations apart."
-        else:
-            advice = (
-                'Tick "schematic layout first" (or press "Tidy layout") to lay the city out '
-                "as a metro map, or move these stations apart."
-            )
-        return f"{name} does not print readably on {paper}: {listed}. {advice}"
+        advice = SCHEMATIC_ADVICE if self.sheet_schematic.value else ADVICE
+        lay_out = '"schematic layout first" ticked (or press "Tidy layout")'
+        return f"{name} does not print readably on {paper}: {listed}. " + advice.replace(
+            LAY_OUT, lay_out
+        )
 
     def refresh(self) -> None:
         """The path field offers where the sheet goes by default."""

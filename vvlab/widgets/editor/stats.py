@@ -136,12 +136,14 @@ class QuickBalance:
         return line_completion(self.result)
 
     def summary(self) -> str:
-        """Mean and spread of the score, the seed, and how long it took."""
+        """The score's mean and spread (most games: within one standard deviation), in
+        a designer's words, and how long it took."""
         score = self.result.games["score"]
+        mean, spread = score.mean(), score.std()
         return (
-            f"{len(score)} solo greedy games (seed {self.result.seed}) in {self.seconds:.2f} s: "
-            "score mean "
-            f"{score.mean():.1f}, sd {score.std():.1f}, min {score.min()}, max {score.max()}"
+            f"{len(score)} solo games played as new players would, in {self.seconds:.2f} s: "
+            f"mean score {mean:.1f} (most between {mean - spread:.0f} and "
+            f"{mean + spread:.0f}), lowest {score.min()}, highest {score.max()}"
         )
 
 

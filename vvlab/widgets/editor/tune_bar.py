@@ -1,6 +1,7 @@
 """ "Balance for me" in the map editor: :class:`TuneBar` runs
-:func:`vvlab.design.tune` in the background (progress bar, Cancel), then shows the
-verdicts before and after, what still fails and why, and one checkbox per changed line;
+:func:`vvlab.design.tune` in the background (progress bar, Cancel), then shows in a
+designer's words (:mod:`vvlab.design.summary`) one paragraph for the city, one checkbox
+per changed line with the reason, and the verdicts' tables folded away ("Details");
 "Accept" applies the checked lines' boxes and bonuses as one undoable edit.
 """
 
@@ -23,16 +24,6 @@ TUNE_GAMES = 300
 """Solo games per level and candidate: enough to rank candidates, quick in the editor."""
 TUNE_EVALUATIONS = 120
 """Candidate cities judged at most by one click."""
-
-
-def change_text(r: Any) -> str:
-    """One line's change in words: ``U1: 1 → 3 boxes, bonus 5/3 → 7/2``."""
-    parts = []
-    if r.boxes_before != r.boxes_after:
-        parts.append(f"{r.boxes_before} → {r.boxes_after} boxes")
-    if r.bonus_before != r.bonus_after:
-        parts.append(f"bonus {r.bonus_before} → {r.bonus_after}")
-    return f"{r.line}: {', '.join(parts)}"
 
 
 class TuneBar:
@@ -94,27 +85,37 @@ class TuneBar:
         return ""
 
     def _show_result(self, result: TuneResult) -> None:
+        from vvlab.design.tune_words import change_text, change_words, tuned_summary
+
         self.last_tune = result
-        ends = {"converged": "no better numbers found nearby", "cancelled": "cancelled",
-                "max_evaluations": f"{len(result.history)} candidates judged",
-                "budget_s": "out of time"}  # fmt: skip
-        notes = "".join(f"<li>{html.escape(n)}</li>" for n in result.explanation)
-        self.tune_status.value = (
-            f"<div>before: {html.escape(result.before.heading())}<br>"
-            f"after: {html.escape(result.after.heading())} "
-            f"({html.escape(ends.get(result.stopped, result.stopped))})"
-            + (f"<ul style='margin:2px 0'>{notes}</ul>" if notes else "")
-            + "</div>"
-        )
         changed = result.changes[result.changes["changed"]]
+        names = result.after.names
         self.line_choices = {
             r.line: w.Checkbox(
-                True, description=change_text(r), indent=False, layout=w.Layout(width="auto")
+                True, description=change_text(r, names), indent=False,
+                layout=w.Layout(width="auto", flex="0 0 auto"),
+            )
+            for r in changed.itertuples()
+        }  # fmt: skip
+        beside = w.Layout(flex="1 1 0%", min_width="0", margin="0 0 0 8px")
+        reasons = {
+            r.line: w.HTML(
+                f"— {html.escape(change_words(r, result.before, result.after))}", layout=beside
             )
             for r in changed.itertuples()
         }
-        self.choices_box.children = tuple(self.line_choices.values())
+        details = w.HTML(
+            "<details><summary>Details</summary>"
+            f"<p>Before</p>{result.before.table_html()}"
+            f"<p>With the changes</p>{result.after.table_html()}</details>"
+        )
+        lines = [
+            w.HBox([box, reasons[lid]], layout=w.Layout(align_items="baseline"))
+            for lid, box in self.line_choices.items()
+        ]  # the reason beside its line, wrapped within the row
+        self.choices_box.children = (*lines, details)
         self.accept_button.layout.display = None if self.line_choices else "none"
+        self.tune_status.value = f"<div>{html.escape(tuned_summary(result))}</div>"  # last
 
     def accept(self) -> None:
         """Apply the checked lines' boxes and bonuses as one undoable edit."""
