@@ -193,5 +193,5 @@ def quick_balance(
     result = simulate(city, players=1, bots=["greedy"], engine="fast", **run)
     base = simulate(city, players=1, bots=[BASELINE], engine="fast", **run)
     report = judge(city, None, {"greedy": result, BASELINE: base}, games=games, seed=seed,
-                   ruleset=ruleset)  # fmt: skip
+                   ruleset=ruleset, run={"workers": 1, "engine": "fast"})  # fmt: skip
     return QuickBalance(result, time.perf_counter() - clock, report)
