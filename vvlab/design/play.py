@@ -166,18 +166,20 @@ class Play:
         if of not in self.tables:
             run = self._games(of)
             games = run.games.sort_values("game")
-            ids = [ln.id for ln in self.city.lines]
-            lines = run.lines.pivot_table(index="game", columns="line", observed=False,
-                                          values="completed", aggfunc="max")  # fmt: skip
-            done = lines.reindex(index=games["game"], columns=ids).fillna(False).to_numpy(bool)
-            turns = run.lines.assign(turn=run.lines["turn_completed"].astype("float64"))
-            when = turns.pivot_table(index="game", columns="line", observed=False,
-                                     values="turn", aggfunc="min")  # fmt: skip
-            when = when.reindex(index=games["game"], columns=ids).to_numpy(float)
-            length = games["turns"].to_numpy(float)[:, None] + 1
             numbers = games.select_dtypes("number")
             table = {c: numbers[c].to_numpy(float) for c in numbers.columns}
-            table |= {"completed": done.astype(float), "turn": np.where(done, when, length)}
+            row = np.searchsorted(games["game"].to_numpy(), run.lines["game"].to_numpy())
+            col = pd.Index([ln.id for ln in self.city.lines]).get_indexer(
+                run.lines["line"].astype(str)
+            )
+            known = col >= 0
+            shape = (len(games), len(self.city.lines))
+            done, when = np.zeros(shape), np.full(shape, np.nan)
+            done[row[known], col[known]] = run.lines["completed"].to_numpy(float)[known]
+            turn = run.lines["turn_completed"].astype("float64").to_numpy()
+            when[row[known], col[known]] = turn[known]
+            length = table["turns"][:, None] + 1
+            table |= {"completed": done, "turn": np.where(done > 0, when, length)}
             self.tables[of] = table
         return self.tables[of]
 
