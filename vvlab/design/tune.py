@@ -302,8 +302,9 @@ def tune(
 CONFIRMATIONS = 2
 """Times :func:`tune` confirms numbers that pass on fresh deals; after a failed
 confirmation but the last it searches on from there on the fresh deals."""
-CONFIRM_STREAM = 30
-"""Mixed into the search's seed for the seeds of the fresh deals."""
+CONFIRM_STREAM = 31
+"""Mixed into the search's seed for the seeds of the fresh deals (another stream than
+the bootstrap's, :data:`vvlab.design.play.BOOTSTRAP_STREAM`)."""
 NOT_CONFIRMED = (
     "not confirmed: these numbers passed every target on the games they were tuned on, "
     "but not on {games} fresh games per level; the targets below may fail for players"
