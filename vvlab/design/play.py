@@ -22,7 +22,7 @@ The spread of the resampled values is the measured value's uncertainty.
 >>> import vvlab
 >>> city = vvlab.load_map("tutorial")
 >>> equal_bonus(city), [ln.bonus_first for ln in city.lines]
-((4, 2), [2, 4, 4, 6])
+((4, 3), [5, 5, 3, 2])
 """
 
 from __future__ import annotations
