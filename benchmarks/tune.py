@@ -5,8 +5,9 @@ Usage: python benchmarks/tune.py [--seeds 0,1,2] [--games 500] [--max-evaluation
 For each seed: a draft from ``generate_city(10, 80, seed)`` with every line at one box
 and every bonus 5/3 (the numbers a designer has not thought about yet), tuned with the
 default targets and bots; prints the seconds, the evaluations, why it stopped and the
-verdict before and after, then the verdict of the tuned city on other deals (seed
-+1000, 2000 games). Target: <= 60 s per draft. A figure, not a test.
+verdict before and after, whether tune's own confirmation on fresh deals held, then the
+verdict of the tuned city on other deals (seed +1000, 2000 games). Target: <= 60 s per
+draft. A figure, not a test.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def main() -> None:
     args = parser.parse_args()
     check_balance("tutorial", games=50, progress=False, workers=1)  # compile the kernels
     print(f"{'seed':>4} {'stations':>8} {'seconds':>8} {'evals':>6} {'stopped':<16} "
-          "failing before -> after -> other deals")  # fmt: skip
+          "confirmed failing before -> after -> other deals")  # fmt: skip
     for seed in (int(s) for s in args.seeds.split(",")):
         city = draft(seed)
         start = time.perf_counter()
@@ -45,7 +46,8 @@ def main() -> None:
         other = check_balance(result.city, games=2000, seed=seed + 1000, progress=False)
         fails = [len(r.failures()) for r in (result.before, result.after, other)]
         print(f"{seed:>4} {len(city.stations):>8} {seconds:>8.1f} {len(result.history):>6} "
-              f"{result.stopped:<16} {fails[0]} -> {fails[1]} -> {fails[2]}")  # fmt: skip
+              f"{result.stopped:<16} {result.confirmed!s:<9} "
+              f"{fails[0]} -> {fails[1]} -> {fails[2]}")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import pytest
 import vvlab
 from vvlab.design import BalanceReport, BalanceTargets, check_balance
 from vvlab.design.balance import margin, spearman
+from vvlab.design.play import equal_bonus, equal_bonus_city
 from vvlab.model.files import WriteRefused
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cli"))
@@ -81,9 +82,21 @@ def test_the_measured_values_are_those_of_the_simulation(berlin: BalanceReport) 
     gap = res.games["score"].mean() - base.games["score"].mean()
     assert rows.loc[("skill-gap", ""), "measured"] == pytest.approx(gap)
     assert rows.loc[("game-length", ""), "measured"] == pytest.approx(res.games["turns"].mean())
+    # harder-pays-more: the bonuses against the lines' ease on the same deals with every
+    # line paying the median bonus: the completion rate to the whole percent, then the
+    # earlier mean turn of completion (an incomplete line: the game's length + 1)
     city = vvlab.load_map("berlin")
-    rho = spearman([ln.bonus_first for ln in city.lines], [done[ln.id] for ln in city.lines])
+    same = equal_bonus_city(city)
+    assert {(ln.bonus_first, ln.bonus_later) for ln in same.lines} == {equal_bonus(city)}
+    eq = vvlab.simulate(same, bots=["greedy"], games=GAMES, seed=3, progress=False)
+    lines = eq.lines.merge(eq.games[["game", "turns"]], on="game")
+    lines["turn"] = lines["turn_completed"].astype(float).fillna(lines["turns"] + 1)
+    per_line = lines.groupby("line", observed=True).agg(rate=("completed", "mean"),
+                                                        turn=("turn", "mean"))  # fmt: skip
+    ease = (per_line["rate"] * 100).round() - per_line["turn"] / 1000
+    rho = spearman([ln.bonus_first for ln in city.lines], [ease[ln.id] for ln in city.lines])
     assert rows.loc[("harder-pays-more", ""), "measured"] == pytest.approx(rho)
+    assert rows.loc[("harder-pays-more", ""), "spread"] > 0
 
 
 def test_same_seed_same_report_and_another_seed_other_deals(berlin: BalanceReport) -> None:
@@ -117,7 +130,9 @@ def test_report_text_fits_80_columns_and_html_says_pass_or_fail(berlin: BalanceR
     assert max(len(line) for line in text.splitlines()) <= 80
     assert text.startswith("berlin (voll-verplant): greedy, lookahead:depth=1, expert")
     page = berlin._repr_html_()
-    assert page.count("PASS") + page.count("FAIL") == len(berlin.table)
+    shown = page.count("PASS") + page.count("THIN") + page.count("FAIL")
+    assert shown == len(berlin.table)
+    assert page.count("THIN") == text.count("\nTHIN ") == int(berlin.table["thin"].sum())
 
 
 def test_vvlab_check_prints_the_report_and_exits_1_on_a_failed_target(tmp_path: Path) -> None:

@@ -14,16 +14,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from vvlab.bots.base import bot_label
 from vvlab.design.builtin_targets import spearman
+from vvlab.design.play import Play
 from vvlab.design.report import BalanceReport
-from vvlab.design.target_registry import BASELINE, Play, Target, all_targets
+from vvlab.design.target_registry import BASELINE, Target, all_targets
 from vvlab.design.targets import BalanceTargets
 from vvlab.model import CityMap, load_map
 from vvlab.sim import SimulationResult, simulate
 from vvlab.sim.run import Cancel, Progress
+from vvlab.sim.stats import Z95
 
 __all__ = [
     "BASELINE",
@@ -33,6 +36,7 @@ __all__ = [
     "judge_result",
     "margin",
     "spearman",
+    "thin",
 ]
 
 DEFAULT_BOTS = ("greedy", "lookahead:depth=1", "expert")
@@ -56,24 +60,47 @@ def margin(value: float, low: float | None, high: float | None, width: float) ->
 
 
 def _verdicts(target: Target, play: Play, targets: BalanceTargets) -> list[dict[str, Any]]:
-    """The rows of one target on ``play``: its measured values against its bound."""
+    """The rows of one target on ``play``: its measured values against its bound, each
+    with its uncertainty (from the play's resampled rows) and whether a pass is thin."""
     bound = target.bound_in(targets)
     rows = []
-    for line, value in target.measure(play).items():
+    for line, values in target.measure(play).items():
         allowed = target.allowed(bound, play.city.line(line) if line else None)
-        m = margin(float(value), allowed.low, allowed.high, allowed.width)
+        value, spread = _estimate(values)
+        m = margin(value, allowed.low, allowed.high, allowed.width)
         rows.append(
             {
                 "level": play.level,
                 "target": target.name,
                 "line": line,
-                "measured": float(value),
+                "measured": value,
                 "bound": allowed.text,
                 "passed": bool(m >= 0),
                 "margin": m,
+                "spread": spread,
+                "thin": bool(m >= 0) and thin(value, spread, allowed.low, allowed.high),
             }
         )
     return rows
+
+
+def _estimate(values: Any) -> tuple[float, float]:
+    """The measured value (the first row) and the half-width of its 95% interval, from
+    the spread of the resampled rows (0 for a single value)."""
+    values = np.atleast_1d(np.asarray(values, dtype=float))
+    resampled = values[1:][~np.isnan(values[1:])]
+    spread = Z95 * float(resampled.std(ddof=1)) if len(resampled) > 1 else 0.0
+    return float(values[0]), spread
+
+
+def thin(value: float, spread: float, low: float | None, high: float | None) -> bool:
+    """Whether a value is nearer a bound than its uncertainty (``spread``): a pass
+    another set of deals may well turn into a fail.
+
+    >>> thin(0.12, 0.03, 0.10, 0.95), thin(0.12, 0.01, 0.10, 0.95), thin(3, 0, None, 3)
+    (True, False, False)
+    """
+    return any(b is not None and abs(value - b) < spread for b in (low, high))
 
 
 def _map_rows(city: CityMap, targets: BalanceTargets) -> list[dict[str, Any]]:
@@ -101,6 +128,7 @@ def check_balance(
     progress: Progress = True,
     cancel: Cancel = None,
     workers: int | None = None,
+    equal_bonus: tuple[int, int] | None = None,
 ) -> BalanceReport:
     """Judge ``city`` against ``targets`` (the defaults when ``None``) at every level
     in ``bots``, from ``games`` solo games per level on the same deals.
@@ -119,12 +147,15 @@ def check_balance(
         Solo games per level, the seed (the same deals at every level) and the ruleset.
     progress, cancel, workers
         As for :func:`vvlab.simulate`, per level.
+    equal_bonus
+        The ``(first, later)`` bonus every line gets when its difficulty is measured
+        (harder-pays-more); default the city's median first and later bonus.
 
     Examples
     --------
     >>> report = check_balance("tutorial", bots=["greedy"], games=300, progress=False)
     >>> report.table.columns.tolist()
-    ['level', 'target', 'line', 'measured', 'bound', 'passed', 'margin']
+    ['level', 'target', 'line', 'measured', 'bound', 'passed', 'margin', 'spread', 'thin']
     >>> sorted(set(report.table["level"]))  # '': the bonus rules, the same at every level
     ['', 'greedy']
     >>> report.passed  # the tutorial is quick: its games are short
@@ -143,8 +174,9 @@ def check_balance(
     for bot, level in zip(bots, levels, strict=True):
         if level not in results:
             results[level] = simulate(city, players=1, bots=[bot], **run)
-    levels = list(dict.fromkeys(levels))
-    return judge(city, targets, results, levels, games=games, seed=seed, ruleset=ruleset)
+    return judge(city, targets, results, list(dict.fromkeys(levels)), games=games, seed=seed,
+                 ruleset=ruleset, bots=dict(zip(levels, bots, strict=True)),
+                 equal_bonus=equal_bonus, run={"cancel": cancel, "workers": workers})  # fmt: skip
 
 
 def judge(
@@ -156,12 +188,18 @@ def judge(
     games: int,
     seed: int,
     ruleset: Any = "voll-verplant",
+    bots: dict[str, Any] | None = None,
+    equal_bonus: tuple[int, int] | None = None,
+    run: dict[str, Any] | None = None,
 ) -> BalanceReport:
     """The verdict on simulations already played: ``results`` maps each level (a bot
     label) to its solo games and must hold ``random``'s (:data:`BASELINE`, the skill
     gap's base); ``levels`` are those judged (default: every other one).
     :func:`check_balance` plays and calls this; the editor's quick balance calls it
-    with the games it played.
+    with the games it played. Each level's games are also replayed with equal bonuses
+    (:mod:`vvlab.design.play`; ``bots`` maps a level to its bot object when its label
+    cannot rebuild it, ``run`` holds ``workers`` and ``cancel`` for those games), and
+    resampled from ``seed`` for each verdict's uncertainty.
 
     >>> import vvlab
     >>> runs = {b: vvlab.simulate("tutorial", bots=[b], games=200, progress=False)
@@ -174,8 +212,12 @@ def judge(
         levels = [level for level in results if level != BASELINE] or [BASELINE]
     levels = list(levels)
     rows = _map_rows(city, targets)
+    difficulty = []
     for level in levels:
-        rows += _level_rows(Play(city, level, results[level], results[BASELINE]), targets)
+        play = Play(city, level, results[level], results[BASELINE], bot=(bots or {}).get(level),
+                    bonus=equal_bonus, run=dict(run or {})).resampled(seed)  # fmt: skip
+        rows += _level_rows(play, targets)
+        difficulty.append(play.difficulty())
     return BalanceReport(
         pd.DataFrame(rows, columns=BalanceReport.COLUMNS),
         city=city.id,
@@ -185,6 +227,7 @@ def judge(
         ruleset=str(getattr(ruleset, "name", ruleset)),
         targets=targets,
         names={"": city.name} | {ln.id: ln.name for ln in city.lines},
+        difficulty=pd.concat(difficulty, ignore_index=True) if difficulty else None,
     )
 
 

@@ -6,8 +6,9 @@ here: its bound, measure, allowed range, text and advice.
 target (row name)         bound (field)       what it asks
 ========================  ==================  ==========================================
 ``completion``            ``completion``      every line completed in 10-95% of solo games
-``harder-pays-more``      ``spearman_max``    Spearman(first bonus, completion rate)
-                                              <= -0.6: harder lines pay more
+``harder-pays-more``      ``spearman_max``    Spearman(first bonus, completion rate
+                                              with equal bonuses) <= -0.6: harder
+                                              lines pay more
 ``star-share``            ``star_share``      star points are 10-35% of the score
 ``game-length``           ``turns``           a solo game lasts 20-28 turns on average
 ``skill-gap``             ``skill_gap_min``   a bot's mean score - ``random``'s >= 15
@@ -56,11 +57,26 @@ def spearman(x: Sequence[float], y: Sequence[float]) -> float:
     >>> round(spearman([1, 2, 2], [1, 2, 3]), 3)
     0.866
     """
-    rx = pd.Series(list(x), dtype=float).rank(method="average")
-    ry = pd.Series(list(y), dtype=float).rank(method="average")
-    if len(rx) < 2 or rx.nunique() < 2 or ry.nunique() < 2:
-        return float("nan")
-    return float(np.corrcoef(rx, ry)[0, 1])
+    return float(spearman_rows(x, np.asarray([list(y)], dtype=float))[0])
+
+
+def spearman_rows(x: Sequence[float], rows: np.ndarray) -> np.ndarray:
+    """:func:`spearman` of ``x`` with each row of ``rows`` (one per game resample).
+
+    >>> spearman_rows([1, 2, 3], np.array([[30, 20, 10], [1, 1, 1], [1, 2, 3]])).tolist()
+    [-1.0, nan, 1.0]
+    """
+    rows = np.atleast_2d(np.asarray(rows, dtype=float))
+    rx = pd.Series(list(x), dtype=float).rank(method="average").to_numpy()
+    ry = pd.DataFrame(rows).rank(axis=1, method="average").to_numpy()
+    if len(rx) < 2 or np.ptp(rx) == 0:
+        return np.full(len(rows), np.nan)
+    dx = rx - rx.mean()
+    dy = ry - ry.mean(axis=1, keepdims=True)
+    spread = np.sqrt((dy**2).sum(axis=1) * (dx**2).sum())
+    with np.errstate(invalid="ignore", divide="ignore"):
+        rho = (dy @ dx) / spread
+    return np.where(spread > 0, np.clip(rho, -1.0, 1.0), np.nan)
 
 
 # -- how a bound is judged and written --------------------------------------------------
@@ -129,38 +145,36 @@ def line_note(row: Any, city: CityMap, bound: Any, vary: tuple[str, ...]) -> str
 # -- how each target is measured --------------------------------------------------------
 
 
-def completion_rates(play: Play) -> dict[str, float]:
+def completion_rates(play: Play) -> dict[str, np.ndarray]:
     """Each line's share of games that complete it."""
-    return {ln.id: play.rate(ln.id) for ln in play.city.lines}
+    rates = play.rates()
+    return {ln.id: rates[:, k] for k, ln in enumerate(play.city.lines)}
 
 
-def bonus_order_rho(play: Play) -> dict[str, float]:
-    """Spearman(first bonus, completion rate) over the lines."""
-    lines = play.city.lines
-    return {"": spearman([ln.bonus_first for ln in lines], [play.rate(ln.id) for ln in lines])}
+def bonus_order_rho(play: Play) -> dict[str, np.ndarray]:
+    """Spearman(first bonus, ease with equal bonuses) over the lines: the bonuses of the
+    city against how easy its lines are when no bonus pulls the player
+    (:meth:`~vvlab.design.play.Play.ease`), so that harder lines pay more."""
+    return {"": spearman_rows([ln.bonus_first for ln in play.city.lines], play.ease())}
 
 
-def star_share(play: Play) -> dict[str, float]:
+def star_share(play: Play) -> dict[str, np.ndarray]:
     """Star points as a share of the mean score (NaN when no game scores)."""
-    score, stars = _mean(play, "score"), _mean(play, "stars")
-    return {"": stars / score if score > 0 else float("nan")}
+    score, stars = play.mean("score"), play.mean("stars")
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return {"": np.where(score > 0, stars / score, np.nan)}
 
 
-def mean_turns(play: Play) -> dict[str, float]:
+def mean_turns(play: Play) -> dict[str, np.ndarray]:
     """The mean number of turns of a game."""
-    return {"": _mean(play, "turns")}
+    return {"": play.mean("turns")}
 
 
-def skill_gap(play: Play) -> dict[str, float]:
+def skill_gap(play: Play) -> dict[str, np.ndarray]:
     """The level's mean score minus ``random``'s (nothing for ``random`` itself)."""
     if play.level == BASELINE or play.baseline is None:
         return {}
-    return {"": _mean(play, "score") - float(play.baseline.games["score"].mean())}
-
-
-def _mean(play: Play, column: str) -> float:
-    assert play.result is not None, "a map rule has no games"
-    return float(play.result.games[column].mean())
+    return {"": play.mean("score") - play.mean("score", of="baseline")}
 
 
 # -- the targets, in the report's order -------------------------------------------------
@@ -179,7 +193,7 @@ COMPLETION = register(
 HARDER_PAYS_MORE = register(
     Target(
         "harder-pays-more",
-        "Spearman(first bonus, completion rate): harder lines pay more",
+        "Spearman(first bonus, completion rate with equal bonuses): harder lines pay more",
         measure=bonus_order_rho,
         allowed=at_most("<= {bound:+.2f}", floor=-1.0),
         bound=Bound(

@@ -28,13 +28,19 @@ class BalanceReport:
     (the bot; empty for the bonus rules, which hold at every level), ``target``,
     ``line`` (empty for city-wide targets), ``measured``, ``bound`` (as text),
     ``passed`` and ``margin`` (the distance to the nearest bound over the allowed
-    range's width: negative when failed; margins of different targets compare).
+    range's width: negative when failed; margins of different targets compare),
+    ``spread`` (the half-width of the measured value's 95% interval, from resampling
+    the games: how far another set of deals may move it) and ``thin`` (a pass nearer
+    its bound than ``spread``: it may not hold on other deals; shown as ``THIN``).
     ``names`` are the city's name (under ``""``, as in the table's ``line``) and its
     lines' names by id, for the words of :meth:`summary`.
+
+    ``difficulty`` holds each line's difficulty per level, measured with equal bonuses
+    (:meth:`vvlab.design.play.Play.difficulty`), when the games were at hand.
     """
 
     COLUMNS: ClassVar[list[str]] = [
-        "level", "target", "line", "measured", "bound", "passed", "margin",
+        "level", "target", "line", "measured", "bound", "passed", "margin", "spread", "thin",
     ]  # fmt: skip
 
     table: pd.DataFrame
@@ -45,6 +51,7 @@ class BalanceReport:
     ruleset: str
     targets: BalanceTargets = field(default_factory=BalanceTargets)
     names: dict[str, str] = field(default_factory=dict)
+    difficulty: pd.DataFrame | None = None
 
     @property
     def passed(self) -> bool:
@@ -88,7 +95,7 @@ class BalanceReport:
         out = []
         for r in self.table.itertuples(index=False):
             m = "" if r.margin != r.margin else f"{r.margin:+.2f}"
-            verdict = "PASS" if r.passed else "FAIL"
+            verdict = ("THIN" if getattr(r, "thin", False) else "PASS") if r.passed else "FAIL"
             level = r.level or "(any)"
             out.append(
                 [verdict, level, r.target, r.line, measured_text(r.target, r.measured), r.bound, m]
@@ -122,8 +129,8 @@ class BalanceReport:
         return self.text()
 
     def table_html(self) -> str:
-        """The table as HTML, PASS and FAIL in colour."""
-        colour = {"PASS": "#1B5E20", "FAIL": "#B71C1C"}
+        """The table as HTML, PASS, THIN and FAIL in colour."""
+        colour = {"PASS": "#1B5E20", "THIN": "#E65100", "FAIL": "#B71C1C"}
         head = "".join(
             f"<th>{h}</th>" for h in ("", "level", "target", "line", "measured", "bound", "margin")
         )
@@ -172,4 +179,5 @@ class BalanceReport:
             "targets": self.targets.to_dict(),
             "table": self.table.to_dict(orient="records"),
             "names": dict(self.names),
+            "difficulty": None if self.difficulty is None else self.difficulty.to_dict("records"),
         }

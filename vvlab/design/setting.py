@@ -105,6 +105,31 @@ def completion_rates(
     return [float(rows.get(i, 0.5)) for i in ids]
 
 
+def ease_ranks(report: BalanceReport, ids: list[str], level: str | None = None) -> list[float]:
+    """How easy each line is with equal bonuses (the report's ``difficulty``: higher is
+    easier), as its rank among the lines at ``level`` or averaged over the levels
+    (``None``), in the line order of ``ids``; the completion rates with the city's own
+    bonuses when the report has no difficulty.
+
+    >>> import pandas as pd
+    >>> rows = {"level": ["a", "a", "b", "b"], "line": ["X", "Y", "X", "Y"],
+    ...         "completion": [0.9, 0.4, 0.5, 0.6], "turn": [9, 12, 10, 11],
+    ...         "ease": [90, 40, 50, 60]}
+    >>> report = BalanceReport(pd.DataFrame(columns=BalanceReport.COLUMNS), "c", ["a", "b"],
+    ...                        10, 0, "voll-verplant", difficulty=pd.DataFrame(rows))
+    >>> ease_ranks(report, ["X", "Y"]), ease_ranks(report, ["X", "Y"], "b")
+    ([1.5, 1.5], [1.0, 2.0])
+    """
+    d = report.difficulty
+    if d is None or d.empty:
+        return completion_rates(report, ids, level)
+    if level is not None:
+        d = d[d["level"] == level]
+    ranks = d.groupby("level")["ease"].rank(method="average")
+    mean = ranks.groupby(d["line"]).mean()
+    return [float(mean.get(i, (len(ids) + 1) / 2)) for i in ids]
+
+
 def worst_order_level(report: BalanceReport) -> str | None:
     """The level whose first bonuses follow difficulty least (the lowest margin of
     harder-pays-more), or ``None`` when no level measures it."""
@@ -178,12 +203,13 @@ def _change_total(boxes: list[int], stations: list[int], want: int) -> list[int]
 
 
 def bonus_moves(
-    s: Setting, rates: list[float], ids: list[str], t: BalanceTargets
+    s: Setting, ease: list[float], ids: list[str], t: BalanceTargets
 ) -> Iterator[Proposal]:
-    """First bonuses re-ordered (the largest to the line completed least), spread
-    around their mean, all raised or lowered by one, and single steps of one line's."""
-    n = len(rates)
-    hardest_first = sorted(range(n), key=lambda k: (rates[k], k))
+    """First bonuses re-ordered (the largest to the hardest line, the least ``ease``),
+    spread around their mean, all raised or lowered by one, and single steps of one
+    line's."""
+    n = len(ease)
+    hardest_first = sorted(range(n), key=lambda k: (ease[k], k))
     ranked = [0] * n
     for value, k in zip(sorted(s.first, reverse=True), hardest_first, strict=True):
         ranked[k] = value
@@ -208,11 +234,11 @@ def bonus_moves(
 
 
 def swap_moves(s: Setting, rates: list[float], ids: list[str], level: str) -> Iterator[Proposal]:
-    """Two lines' first bonuses swapped where the line completed more often at
-    ``level`` pays more (a discordant pair of harder-pays-more there), the pairs
-    furthest apart first. The bonuses stay the same set, so only their order moves;
-    the levels disagree about which lines are hard (a strong bot completes a line
-    because it pays well), so the order one level asks for is tried on its own.
+    """Two lines' first bonuses swapped where the easier line at ``level`` (the
+    greater of ``rates``: its ease with equal bonuses) pays more (a discordant pair of
+    harder-pays-more there), the pairs furthest apart first. The bonuses stay the same
+    set, so only their order moves; the levels may disagree about which lines are
+    hard, so the order one level asks for is tried on its own.
 
     >>> s = Setting((2, 2, 2), (9, 5, 3), (5, 3, 2))
     >>> for p in swap_moves(s, [0.9, 0.5, 0.2], ["A", "B", "C"], "expert"):
@@ -274,12 +300,12 @@ def proposals(
     if "indicators" in vary:
         found += total_moves(s, [len(ln.stations) for ln in city.lines], mean_turns(report), t)
     if "bonus" in vary:
-        found += bonus_moves(s, rates, ids, t)
+        found += bonus_moves(s, ease_ranks(report, ids), ids, t)
     if "indicators" in vary:
         found += box_moves(s, rates, ids)
     level = worst_order_level(report)
     if "bonus" in vary and level is not None:  # last: only once the moves above are spent
-        found += swap_moves(s, completion_rates(report, ids, level), ids, level)
+        found += swap_moves(s, ease_ranks(report, ids, level), ids, level)
     seen: dict[Setting, Proposal] = {}
     for p in found:
         clamped = p.setting.clamp(t)

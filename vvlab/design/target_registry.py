@@ -21,14 +21,12 @@ import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-if TYPE_CHECKING:
-    import pandas as pd
+from vvlab.design.play import Play
 
+if TYPE_CHECKING:
     from vvlab.model import CityMap, Line
-    from vvlab.sim import SimulationResult
 
 BASELINE = "random"
 """The level every level is compared with (the skill gap's base): played on the same
@@ -110,29 +108,7 @@ class Allowed(NamedTuple):
     text: str
 
 
-@dataclass
-class Play:
-    """What a target is measured from: the ``city``, and for a ``level`` (a bot
-    label; ``""`` for the map's rules) its solo games (``result``) and ``random``'s
-    on the same deals (``baseline``)."""
-
-    city: CityMap
-    level: str = ""
-    result: SimulationResult | None = None
-    baseline: SimulationResult | None = None
-
-    @cached_property
-    def completion(self) -> pd.Series:
-        """The share of games that complete each line, by line id."""
-        assert self.result is not None, "a map rule has no games"
-        return self.result.lines.groupby("line", observed=True)["completed"].mean()
-
-    def rate(self, line_id: str) -> float:
-        """The completion rate of one line (0 for a line no game completed)."""
-        return float(self.completion.get(line_id, 0.0))
-
-
-Measure = Callable[[Play], dict[str, float]]
+Measure = Callable[[Play], dict[str, Any]]
 Rule = Callable[[Any, "Line | None"], Allowed]
 Advice = Callable[[Any, "CityMap", Any, tuple[str, ...]], str]
 
@@ -154,8 +130,11 @@ class Target:
     about
         What it asks, in a few words.
     measure
-        ``measure(play) -> {line: value}`` from a :class:`Play`: a value per line id,
-        or one for the city under ``""``; nothing where it is not judged.
+        ``measure(play) -> {line: value}`` from a :class:`~vvlab.design.play.Play`: a
+        value per line id, or one for the city under ``""``; nothing where it is not
+        judged. A value is a number, or an array with one value per row of the play's
+        game weights (the measured value first, then bootstrap resamples: what the
+        verdict's uncertainty is taken from; a number has none).
     allowed
         ``allowed(bound, line) -> Allowed`` from its bound's value (``None`` without
         a bound) and the line (``None`` for a city-wide value).

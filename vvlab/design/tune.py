@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from vvlab.design.balance import DEFAULT_BOTS, check_balance
@@ -48,17 +49,22 @@ def fitness(report: BalanceReport) -> float:
     capped at +-1). While some fail: below 0, a quarter point less per failing target,
     plus the sum of their (negative) margins, so that passing a target counts most and
     every failing one pulls. Once all pass: the worst margin plus a tenth of the mean
-    (0 or more). The bonus rules are not scored: every candidate keeps them.
+    (0 or more), a thin pass (nearer its bound than its uncertainty) counting as 0, so
+    that the search moves on to numbers that hold on other deals. The bonus rules are
+    not scored: every candidate keeps them.
 
     >>> from vvlab.design import check_balance
     >>> fitness(check_balance("tutorial", bots=["greedy"], games=200, progress=False)) < 0
     True
     """
     t = report.table
-    m = t[t["target"].map(is_tuned)]["margin"].fillna(-1.0).clip(-1.0, 1.0)
+    scored = t[t["target"].map(is_tuned)]
+    m = scored["margin"].fillna(-1.0).clip(-1.0, 1.0)
     short = float(m.clip(upper=0.0).sum())
     if short < 0:
         return short - FAIL_WEIGHT * int((m < 0).sum()) - 0.01 + 0.005 * float(m.mean())
+    if "thin" in scored:
+        m = m.where(~scored["thin"].astype(bool), 0.0)
     return float(m.min() + 0.1 * m.mean())
 
 
@@ -72,6 +78,14 @@ class TuneResult:
     ``stopped`` why the search ended (``"converged"``, ``"max_evaluations"``,
     ``"budget_s"``, ``"cancelled"``) and ``explanation`` what still fails and what
     route edit would help.
+
+    Numbers that pass every target are confirmed on fresh deals (another seed derived
+    from ``seed``, twice the games) before they count as a success: ``confirmation`` is
+    that verdict (``None`` when nothing passed to confirm) and ``confirmed`` whether it
+    held (``None`` when not tried). When it does not hold the search goes on from there
+    on the fresh deals (``after`` is then judged on them) and is confirmed again; when
+    it still does not hold, ``confirmed`` is False and the first note of
+    ``explanation`` says so. :attr:`passed` is the success.
     """
 
     city: CityMap
@@ -82,6 +96,13 @@ class TuneResult:
     stopped: str
     explanation: list[str] = field(default_factory=list)
     seed: int = 0
+    confirmation: BalanceReport | None = None
+    confirmed: bool | None = None
+
+    @property
+    def passed(self) -> bool:
+        """True when every target passes and that held on fresh deals."""
+        return bool(self.after.passed and self.confirmed)
 
     @property
     def stopped_early(self) -> bool:
@@ -103,6 +124,8 @@ class TuneResult:
             f"changed: {'; '.join(parts) or 'nothing'}",
             f"stopped: {self.stopped} after {len(self.history)} evaluations",
         ]
+        if self.confirmation is not None:
+            lines.insert(2, f"fresh deals: {self.confirmation.heading()}")
         return "\n".join(lines + self.explanation)
 
     def __repr__(self) -> str:
@@ -118,6 +141,11 @@ class _Search:
         self.rows: list[dict[str, Any]] = []
         self.start = time.monotonic()
         self.stopped = ""
+
+    def on(self, judge: Callable[[Setting], BalanceReport]) -> None:
+        """Go on judging with ``judge`` (other deals): what was judged before is
+        forgotten, the evaluations made still count."""
+        self.judge, self.cache, self.stopped = judge, {}, ""
 
     def stop(self) -> bool:
         """Whether to stop now (and why, in ``stopped``)."""
@@ -137,7 +165,8 @@ class _Search:
             self.cache[setting] = (report, score)
             failing = int((~report.table["passed"]).sum())
             self.rows.append({"evaluation": len(self.rows) + 1, "change": change,
-                              "fitness": score, "failing": failing, "accepted": False})  # fmt: skip
+                              "fitness": score, "failing": failing, "accepted": False,
+                              "seed": report.seed})  # fmt: skip
             self.limits["progress"](len(self.rows))
         return self.cache[setting]
 
@@ -232,20 +261,30 @@ def tune(
     """
     city = load_map(city)
     targets, bots, vary = _checked(targets, bots, vary, max_evaluations, budget_s)
-    run = {"bots": bots, "games": games, "seed": seed, "ruleset": ruleset, "progress": False}
+    run = {"bots": bots, "ruleset": ruleset, "progress": False}
 
-    def judge(setting: Setting) -> BalanceReport:
-        return check_balance(setting.apply(city), targets, workers=1, **run)  # cancel: between
+    def on_deals(deal_seed: int, deal_games: int) -> Callable[[Setting], BalanceReport]:
+        def judge(setting: Setting) -> BalanceReport:
+            return check_balance(setting.apply(city), targets, workers=1, seed=deal_seed,
+                                 games=deal_games, **run)  # fmt: skip  # cancel: between
+
+        return judge
 
     with _bar(check_progress(progress), max_evaluations) as tick:
         limits = {"cancelled": cancel_check(cancel), "max_evaluations": max_evaluations,
                   "budget_s": budget_s, "progress": tick}  # fmt: skip
-        search = _Search(judge, limits)
+        search = _Search(on_deals(seed, games), limits)
         original = Setting.of(city)
-        before = check_balance(city, targets, workers=1, **run)
+        before = on_deals(seed, games)(original)
         best = _climb(search, original.clamp(targets), city, targets, vary)
+        best, confirmation, confirmed = _confirm(search, best, (city, targets, vary),
+                                                 on_deals, seed, games)  # fmt: skip
     tuned = best.apply(city)
     after = search.cache[best][0]
+    failing = confirmation if confirmation is not None and not confirmed else after
+    notes = explain(tuned, failing, vary)
+    if confirmed is False:
+        notes.insert(0, NOT_CONFIRMED.format(games=failing.games))
     return TuneResult(
         city=tuned,
         before=before,
@@ -253,9 +292,62 @@ def tune(
         changes=pd.DataFrame(describe(city, original, best)),
         history=pd.DataFrame(search.rows),
         stopped=search.stopped,
-        explanation=explain(tuned, after, vary),
+        explanation=notes,
         seed=seed,
+        confirmation=confirmation,
+        confirmed=confirmed,
     )
+
+
+CONFIRMATIONS = 2
+"""Times :func:`tune` confirms numbers that pass on fresh deals; after a failed
+confirmation but the last it searches on from there on the fresh deals."""
+CONFIRM_STREAM = 31
+"""Mixed into the search's seed for the seeds of the fresh deals (another stream than
+the bootstrap's, :data:`vvlab.design.play.BOOTSTRAP_STREAM`)."""
+NOT_CONFIRMED = (
+    "not confirmed: these numbers passed every target on the games they were tuned on, "
+    "but not on {games} fresh games per level; the targets below may fail for players"
+)
+
+
+def confirm_seed(seed: int, attempt: int) -> int:
+    """The seed of the fresh deals of confirmation ``attempt`` (1, 2, ...), derived from
+    the search's ``seed``: the same seed, the same deals; never the search's.
+
+    >>> confirm_seed(0, 1) == confirm_seed(0, 1) != confirm_seed(0, 2)
+    True
+    """
+    state = np.random.SeedSequence([seed, CONFIRM_STREAM, attempt]).generate_state(1, np.uint64)
+    fresh = int(state[0] >> np.uint64(1))
+    return fresh if fresh != seed else fresh + 1
+
+
+def _confirm(
+    search: _Search,
+    best: Setting,
+    problem: tuple[CityMap, BalanceTargets, tuple[str, ...]],
+    on_deals: Callable[[int, int], Callable[[Setting], BalanceReport]],
+    seed: int,
+    games: int,
+) -> tuple[Setting, BalanceReport | None, bool | None]:
+    """``best`` judged on fresh deals (twice the games) once it passes every target;
+    when that fails, the climb goes on from it on those deals while evaluations are
+    left, and what it finds is confirmed again. Returns the setting kept, its verdict
+    on fresh deals (``None`` when it has none) and whether it held (``None``: nothing
+    passed to confirm, or cancelled)."""
+    confirmed = None
+    for attempt in range(1, CONFIRMATIONS + 1):
+        if not search.cache[best][0].passed or search.stopped == "cancelled":
+            return best, None, confirmed
+        fresh = on_deals(confirm_seed(seed, attempt), 2 * games)
+        confirmation = fresh(best)
+        if confirmation.passed or attempt == CONFIRMATIONS or search.stopped != "converged":
+            return best, confirmation, confirmation.passed
+        search.on(fresh)
+        search.cache[best] = (confirmation, fitness(confirmation))
+        best, confirmed = _climb(search, best, *problem), False
+    return best, None, confirmed
 
 
 def _checked(

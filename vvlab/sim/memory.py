@@ -24,6 +24,7 @@ parquet as the blocks finish (memory stays bounded), or play fewer games
 from __future__ import annotations
 
 import os
+from typing import Any
 
 import numpy as np
 
@@ -78,9 +79,19 @@ def frames_bytes(spec: RunSpec) -> int:
     """The memory the frames of ``spec`` take, from their dtypes: the frames of one
     and of two games are built (a few milliseconds); their difference is the cost of
     a game, the rest (categories, ``stations``) does not grow with the games."""
-    one, two = (_template_bytes(spec, games) for games in (1, 2))
+    city = spec.city
+    shape = (city.id, len(city.lines), len(city.stations), spec.players, spec.labels)
+    if shape not in _SIZES:  # the same shape of run is checked again and again (tune)
+        _SIZES[shape] = tuple(_template_bytes(spec, games) for games in (1, 2))
+    one, two = _SIZES[shape]
     per_game = two - one
     return one - per_game + per_game * spec.games
+
+
+_SIZES: dict[tuple[Any, ...], tuple[int, ...]] = {}
+"""The frames' bytes for one and two games, by the run's shape (city, its lines and
+stations, players, bots): an estimate, so a city edited under the same name and size
+keeps it."""
 
 
 def _template_bytes(spec: RunSpec, games: int) -> int:

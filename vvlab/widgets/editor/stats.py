@@ -212,5 +212,5 @@ def quick_balance(
     base = simulate(city, players=1, bots=[BASELINE], engine="fast",
                     progress=lambda done, total: step(total + done, 2 * total), **run)  # fmt: skip
     report = judge(city, None, {"greedy": result, BASELINE: base}, games=games, seed=seed,
-                   ruleset=ruleset)  # fmt: skip
+                   ruleset=ruleset, run={"workers": 1, "engine": "fast"})  # fmt: skip
     return QuickBalance(result, time.perf_counter() - clock, report)
