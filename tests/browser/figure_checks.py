@@ -38,20 +38,23 @@ FIGURE_JS = f"""gd => {{
     const scrolls = !!bar && (parseFloat(bar.getAttribute('height')) || 0) > 0;
     const legendBox = legend && box(legend.querySelector('.bg') || legend);
     // What the page shows of the figure: its container, cut by itself and each
-    // ancestor up to the output area (often the container itself) that clips:
-    // overflow hidden, auto or scroll, or the output area.
+    // ancestor up to the output area (often the container itself) that clips: across,
+    // the output area and any overflow but visible (what needs a sideways scroll is
+    // not seen); down, only overflow hidden or clip (a pane scrolled down, as the
+    // editor's tabs are, is read as a page is).
     let shown = box(gd);
     for (let el = gd; el; el = el.parentElement) {{
         const style = getComputedStyle(el);
-        const clips = el.classList.contains('jp-OutputArea-output')
-            || ['overflowX', 'overflowY'].some(k => style[k] !== 'visible');
-        if (clips) {{  // the box inside its borders and scroll bars
+        const output = el.classList.contains('jp-OutputArea-output');
+        const across = output || style.overflowX !== 'visible';
+        const down = output || ['hidden', 'clip'].includes(style.overflowY);
+        if (across || down) {{  // the box inside its borders and scroll bars
             const [l, t] = box(el).map((v, i) => v + (i ? el.clientTop : el.clientLeft));
             const [r, b] = [l + el.clientWidth, t + el.clientHeight];
-            shown = [Math.max(shown[0], l), Math.max(shown[1], t),
-                     Math.min(shown[2], r), Math.min(shown[3], b)];
+            if (across) shown = [Math.max(shown[0], l), shown[1], Math.min(shown[2], r), shown[3]];
+            if (down) shown = [shown[0], Math.max(shown[1], t), shown[2], Math.min(shown[3], b)];
         }}
-        if (el.classList.contains('jp-OutputArea-output')) break;
+        if (output) break;
     }}
     const seen = new Set();
     const labels = [];

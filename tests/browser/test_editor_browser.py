@@ -391,7 +391,7 @@ def _check_refusal_shown_in_full(out) -> None:
         gap = shown["box"]["y"] - (near["y"] + near["height"])
         assert 0 <= gap <= 60, f"the refusal is {gap:.0f} px from Print sheet: {shown}, {near}"
         text = refusal.inner_text()
-        assert text.rstrip().endswith("or move these stations apart."), text
+        assert text.rstrip().endswith("or use larger paper."), text
     finally:
         _open_city(out, "tutorial")  # the tests after this one edit the tutorial
         _tab(out, "Problems")

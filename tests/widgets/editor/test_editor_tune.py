@@ -168,10 +168,10 @@ def test_print_sheet_writes_beside_the_city_and_asks_before_replacing(tmp_path) 
     assert not (tmp_path / "berlin-copy-sheet.pdf").exists()
 
 
-def test_quick_balance_figures_are_as_wide_as_the_canvas_with_their_legends_inside() -> None:
+def test_quick_balance_figures_are_as_wide_as_their_pane_with_their_legends_inside() -> None:
     from legend_check import legend_fits
 
-    from vvlab.widgets.editor.canvas import WIDTH
+    from vvlab.widgets.editor.balance_bar import FIGURE_WIDTH as WIDTH
 
     editor = MapEditor("berlin")
     editor.balance_games.value = 200
