@@ -40,14 +40,16 @@ FIGURE_JS = f"""gd => {{
     // What the page shows of the figure: its container, cut by itself and each
     // ancestor up to the output area (often the container itself) that clips: across,
     // the output area and any overflow but visible (what needs a sideways scroll is
-    // not seen); down, only overflow hidden or clip (a pane scrolled down, as the
-    // editor's tabs are, is read as a page is).
+    // not seen); down, only overflow hidden or clip, and nothing beyond a pane that
+    // scrolls down (as the editor's tabs do: what it holds is read as a page is).
     let shown = box(gd);
+    let inPane = false;
     for (let el = gd; el; el = el.parentElement) {{
         const style = getComputedStyle(el);
         const output = el.classList.contains('jp-OutputArea-output');
         const across = output || style.overflowX !== 'visible';
-        const down = output || ['hidden', 'clip'].includes(style.overflowY);
+        inPane = inPane || ['auto', 'scroll'].includes(style.overflowY);
+        const down = !inPane && (output || ['hidden', 'clip'].includes(style.overflowY));
         if (across || down) {{  // the box inside its borders and scroll bars
             const [l, t] = box(el).map((v, i) => v + (i ? el.clientTop : el.clientLeft));
             const [r, b] = [l + el.clientWidth, t + el.clientHeight];
