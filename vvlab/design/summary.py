@@ -301,7 +301,7 @@ def thin_passes(report: BalanceReport) -> list[Any]:
     t = report.table
     if "thin" not in t.columns:
         return []
-    return list(t[t["passed"] & t["thin"].fillna(False).astype(bool)].itertuples(index=False))
+    return list(t[t["passed"] & t["thin"].eq(True)].itertuples(index=False))
 
 
 def _city(report: BalanceReport) -> str:

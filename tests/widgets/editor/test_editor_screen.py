@@ -142,10 +142,12 @@ def test_cancel_stops_the_quick_balance_and_shows_nothing_of_it() -> None:
     editor = MapEditor("tutorial")
     bar = editor.balance_bar
     bar.balance_games.value = 256 * 4  # four blocks of games for each bot
+    running: list[bool] = []  # seen at the first step, in the job's thread, by work
+    bar.job.listeners.append(lambda done, total: running.append(bar.job.running))
     seen = cancel_at(bar.job, 1)
     bar.balance_button.click()
-    assert bar.job.running and not bar.job.cancel_button.disabled
     bar.wait(120)
+    assert running[0], "the job was not running (its Cancel not enabled) at its first step"
     assert seen == [256]  # the games stopped at the next block after the Cancel
     assert bar.last_balance is None and bar.balance_figures.children == ()
     assert message(editor, bar.job.message) == "cancelled playing the games: nothing changed"
