@@ -184,6 +184,12 @@ def _check_play_fits(page, node, where: str) -> list[str]:
         out = outputs.evaluate_handle("(list, i) => list[i]", index)
         out.evaluate("el => el.scrollIntoView({block: 'start'})")
         time.sleep(0.5)  # let the windowed list lay out the scrolled cells
+        # a map is shown once its figure is set up (a round trip to a busy kernel);
+        # one not there after a minute is reported below as not in view
+        with contextlib.suppress(Exception):
+            page.wait_for_function(
+                "el => el.querySelector('.js-plotly-plot')", arg=out, timeout=60_000
+            )
         boxes = {
             "map": out.evaluate_handle("el => el.querySelector('.js-plotly-plot')"),
             "Confirm": out.evaluate_handle(
