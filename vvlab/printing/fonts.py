@@ -45,10 +45,11 @@ def _advances(bold: bool) -> tuple[dict[int, float], float]:
     path = font_file(bold)  # first: its error names the extra to install
     from fontTools.ttLib import TTFont
 
-    font = TTFont(path, lazy=True)
-    em = font["head"].unitsPerEm
-    metrics = font["hmtx"].metrics
-    widths = {code: metrics[glyph][0] / em for code, glyph in font.getBestCmap().items()}
+    with TTFont(path, lazy=True) as font:  # closed here: lazy reading keeps it open
+        em = font["head"].unitsPerEm
+        metrics = font["hmtx"].metrics
+        cmap = font.getBestCmap()
+    widths = {code: metrics[glyph][0] / em for code, glyph in cmap.items()}
     return widths, metrics[".notdef"][0] / em
 
 
