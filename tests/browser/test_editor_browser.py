@@ -68,11 +68,6 @@ def _field(out, kind: str, label: str):
     return out.locator(f".{kind}", has=name).first
 
 
-@pytest.mark.xfail(
-    reason="issue 29 point 7 is open: a value typed and applied at once is lost now and "
-    "then (seen in 1 of 3 fresh-clone runs and under load, on the old layout too)",
-    strict=False,
-)
 def test_apply_right_after_switching_lines_in_browser(page) -> None:  # noqa: F811
     """Nothing typed is lost: a line picked, its boxes and bonus typed and Apply
     clicked at once, as fast as Playwright goes (no wait for the kernel), round after

@@ -1,4 +1,6 @@
-"""Small ipywidgets helpers shared by the views (only views import this module).
+"""Small ipywidgets helpers shared by the views (only views import this module, so
+it is where widget messages are made to be handled one at a time: see
+:mod:`vvlab.widgets.serial`).
 
 Examples
 --------
@@ -16,12 +18,29 @@ from typing import Any
 
 import ipywidgets as w
 
+from vvlab.widgets.form_button import FormButton
+from vvlab.widgets.serial import one_at_a_time
+
+one_at_a_time()
+
 ERROR_RED, INFO_GREEN = "#B71C1C", "#1B5E20"
 
 
-def button(description: str, **kw: Any) -> w.Button:
-    """A button as wide as its label."""
-    return w.Button(description=description, layout=w.Layout(width="auto"), **kw)
+def button(
+    description: str, reads: list[tuple[w.Widget, str]] | None = None, **kw: Any
+) -> w.Button | FormButton:
+    """A button as wide as its label; with ``reads`` (widget, synced name) pairs, a
+    :class:`~vvlab.widgets.form_button.FormButton` whose click carries what the page
+    shows in them (for a button that acts on fields: nothing typed is lost).
+
+    >>> field = text("name")
+    >>> type(button("Apply", reads=[(field, "value")])).__name__
+    'FormButton'
+    """
+    layout = w.Layout(width="auto")
+    if reads is not None:
+        return FormButton(description, reads=reads, layout=layout, **kw)
+    return w.Button(description=description, layout=layout, **kw)
 
 
 def text(description: str, width: str = "220px", **kw: Any) -> w.Text:

@@ -45,6 +45,7 @@ from typing import Any
 import ipywidgets as w
 
 from vvlab.widgets.controls import button, message_html
+from vvlab.widgets.serial import LOCK
 
 __all__ = ["Job", "message_area", "message_style"]
 
@@ -159,8 +160,9 @@ class Job:
 
     def _finish(self, run: int, shown: Callable[[], str]) -> None:
         """Show what ``shown()`` says (it applies the result) unless the job ``run`` was
-        cancelled or started again meanwhile."""
-        with self._lock:
+        cancelled or started again meanwhile. It changes the widget's state, so it waits
+        for the widget message being handled (:data:`~vvlab.widgets.serial.LOCK`)."""
+        with LOCK, self._lock:
             if run != self._run or self._cancel.is_set():
                 return
             try:

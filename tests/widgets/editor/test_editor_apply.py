@@ -35,9 +35,12 @@ def click_in_browser(button: w.Button) -> None:
 
 
 def pick_in_browser(editor: MapEditor, lid: str) -> None:
-    """The line ``lid`` picked in the dropdown (the page sends its index)."""
-    picker = editor.line_bar.line_select
-    from_browser(picker, index=list(picker.options).index(lid))
+    """The line ``lid`` picked in the dropdown: the page sends its index, and the
+    dropdown's link in the page sends the index of the form it shows."""
+    bar = editor.line_bar
+    index = list(bar.line_select.options).index(lid)
+    from_browser(bar.line_select, index=index)
+    from_browser(bar.form_stack, selected_index=index)
 
 
 def line(editor: MapEditor, lid: str) -> dict[str, Any]:
@@ -137,3 +140,67 @@ def test_the_picked_line_s_form_is_shown_in_the_page() -> None:
     pick_in_browser(bar.editor, "C")
     assert bar.form_stack.selected_index == 2
     assert bar.form_stack.children[2] is bar.forms["C"].box
+
+
+def test_a_pick_in_the_page_is_not_answered_with_a_form_to_show() -> None:
+    """The page shows the picked line's form itself (linked to the dropdown). Were
+    the kernel to set the form in answer to a pick, the answer would reach a fast user
+    after their next pick and show the earlier line's form under their typing (seen
+    in the browser test: the next line's values landed in the earlier line's form)."""
+    bar = MapEditor("tutorial").line_bar
+    sent: list[dict[str, Any]] = []
+    bar.form_stack.send_state = lambda key=None: sent.append({"key": key})  # type: ignore[method-assign]
+    from_browser(bar.line_select, index=1)  # the pick of B reaches the kernel first
+    assert sent == [] and bar.line_indicators is bar.forms["B"].line_indicators
+    bar.select("C")  # a pick by the kernel (after an action) does show its form
+    assert bar.form_stack.selected_index == 2 and sent
+
+
+def click_with_page_values(button: w.Widget, values: list[Any]) -> None:
+    """A click in the page on a button that carries what its fields show there."""
+    message = {"method": "custom", "content": {"event": "click", "values": values}}
+    button._handle_msg({"content": {"data": message}, "buffers": []})
+
+
+def test_apply_applies_what_the_page_showed_when_the_typing_arrives_later() -> None:
+    """JupyterLab may deliver the click on Apply before the value typed just before it
+    (the two widgets' messages go through different kernel threads): the click
+    carries what the boxes showed, and that is applied."""
+    editor = MapEditor("tutorial")
+    bar = editor.line_bar
+    pick_in_browser(editor, "B")
+    form = bar.forms["B"]
+    shown = ["B", "Blue", form.line_color.value, 5, 9, 4]
+    click_with_page_values(form.apply_line_button, shown)
+    applied = line(editor, "B")
+    assert (applied["name"], applied["indicators"], applied["bonus"]) == ("Blue", 5, [9, 4])
+    from_browser(form.bonus_later, value=4)  # the late message changes nothing
+    assert line(editor, "B")["bonus"] == [9, 4]
+
+
+def test_a_line_button_acts_on_the_line_the_page_showed() -> None:
+    """ "Reverse" clicked on line C in the page reverses C, even if the pick of C
+    reaches the kernel after the click."""
+    editor = MapEditor("tutorial")
+    bar = editor.line_bar
+    pick_in_browser(editor, "A")
+    before = {ln["id"]: list(ln["stations"]) for ln in editor.controller.lines}
+    click_with_page_values(bar.reverse_button, [list(bar.line_select.options).index("C")])
+    after = {ln["id"]: list(ln["stations"]) for ln in editor.controller.lines}
+    assert after["C"] == before["C"][::-1] and after["A"] == before["A"]
+
+
+def test_an_apply_does_not_show_its_form_again_when_the_next_pick_is_half_arrived() -> None:
+    """The page tells a pick in two messages (the form it shows, then the dropdown),
+    which may be handled either side of a click on Apply arriving on another kernel
+    thread: the Apply must not set the form shown back to its own line (the page
+    would show it under the user's typing into the next line)."""
+    editor = MapEditor("tutorial")
+    bar = editor.line_bar
+    pick_in_browser(editor, "B")
+    from_browser(bar.form_stack, selected_index=2)  # the page shows C's form already
+    sent: list[object] = []
+    bar.form_stack.send_state = lambda key=None: sent.append(key)  # type: ignore[method-assign]
+    click_with_page_values(bar.forms["B"].apply_line_button, ["B", "Blue", "#123456", 3, 8, 2])
+    assert line(editor, "B")["name"] == "Blue"
+    assert sent == [] and bar.form_stack.selected_index == 2

@@ -55,7 +55,9 @@ class LineForm:
         self.line_indicators = number("boxes", 2)
         self.bonus_first = number("first", 4)
         self.bonus_later = number("later", 2)
-        self.apply_line_button = button("Apply", button_style="primary")
+        self.apply_line_button = button(
+            "Apply", reads=[(field, "value") for field in self.fields()], button_style="primary"
+        )
         self.apply_line_button.on_click(lambda _: apply(self))
         self.box = row(*self.fields(), self.apply_line_button)
         self._shown: tuple[Any, ...] = ()  # the map's values the fields were filled with
@@ -134,8 +136,9 @@ class LineBar:
             setattr(self, name, getattr(form, name))
 
     def _button(self, description: str, action: Callable[..., Any], *args: Any) -> w.Button:
-        """A button that calls ``action(chosen line, *args)``."""
-        b = button(description)
+        """A button that calls ``action(chosen line, *args)``: the line the page shows
+        when it is clicked (the click carries the pick)."""
+        b = button(description, reads=[(self.line_select, "index")])
         b.on_click(lambda _: self.editor.act(self._on_line, action, *args))
         return b
 
@@ -148,6 +151,7 @@ class LineBar:
         through another line on the way (new options pick the first one for a moment)."""
         lines = self.editor.controller.history.data["lines"]
         ids = [str(line.get("id")) for line in lines]
+        shown = (tuple(self.line_select.options), self.line_select.index)
         self._offering = True
         try:
             if tuple(self.line_select.options) != tuple(ids):
@@ -159,14 +163,22 @@ class LineBar:
             self._offering = False
         for line, i in zip(lines, ids, strict=True):
             self.forms[i].fill(line)
-        self._show_picked()
+        if (tuple(ids), self.line_select.index) != shown:
+            self._show_picked()
+        else:  # the same pick: the page shows its form (the kernel may not know yet
+            # which: the page's news of the next pick can be on its way)
+            self._expose(self.forms.get(self.line_select.value) or self._blank)
 
     def _picked(self, change: Any) -> None:
-        """The user picked a line: show its form (not while the options change)."""
+        """The user picked a line: its fields become the bar's (not while the options
+        change). The page's link has shown its form already and tells the kernel; the
+        kernel must not set the form itself: its answer would reach the page after the
+        user's next pick and show the form of this line again, under their typing."""
         if not self._offering:
-            self._show_picked()
+            self._expose(self.forms.get(self.line_select.value) or self._blank)
 
     def _show_picked(self) -> None:
+        """Show the line the kernel picked (a pick in the page is :meth:`_picked`)."""
         self.form_stack.selected_index = self.line_select.index  # linked in the page too
         self._expose(self.forms.get(self.line_select.value) or self._blank)
 
@@ -197,10 +209,14 @@ class LineBar:
             indicators=form.line_indicators.value,
             bonus=(form.bonus_first.value, form.bonus_later.value),
         )
-        if new_id != form.lid:  # the form goes with its line
+        if new_id != form.lid:  # the form goes with its line, and the pick with it
             self.forms[new_id] = self.forms.pop(form.lid)
+            picked = self.line_select.value == form.lid
             form.lid = new_id
-        self.select(new_id)
+            if picked:
+                self.select(new_id)
+        # else the pick stays: the user may have picked the next line already, and
+        # picking this one again would show its form under their typing
 
     def refresh(self) -> None:
         """Offer the city's lines; keep the chosen one (else the last). A line's fields
