@@ -50,14 +50,14 @@ def test_each_route_edit_is_listed_and_the_first_drawn_on_the_canvas(result) -> 
     assert len(rows) == len(result.routes) >= 1
     for row, suggestion in zip(rows, result.routes, strict=True):
         look, apply, words = row.children
-        assert (look.description, apply.description) == ("Show on map", "Apply")
+        assert (look.description, apply.description) == ("Show on map", "Apply this route")
         text = shown(words.value)
         assert text.startswith(suggestion.text) and "Main 5" in text and designer_words(text)
     first = result.routes[0]
     (drawn,) = traces(editor, "preview")
     (rings,) = traces(editor, "preview-ring")
     assert list(drawn.meta["ids"]) == list(first.route) == ["p1", "p0", "m5", "m6"]
-    assert drawn.line.color == "#C0282D" and drawn.line.dash == "dash"
+    assert drawn.line.color == "#C0282D" and drawn.line.dash == "6px,4px"
     assert list(rings.meta["ids"]) == ["m5", "m6"]
     assert route(editor, "S") == ["p1", "p0", "m5"]  # shown, not made
 

@@ -1,7 +1,7 @@
 """Route edits offered by "Balance for me" (:class:`RouteChoices`): one row per
 :class:`~vvlab.design.tune_routes.RouteSuggestion` — what changes, with station names,
 and why, measured — with "Show on map" (the edit drawn over the canvas:
-:mod:`~vvlab.widgets.editor.route_preview`) and "Apply" (the line's new route as one
+:mod:`~vvlab.widgets.editor.route_preview`) and "Apply this route" (the line's new route as one
 undoable edit). The first suggestion is shown on the map as soon as they come in.
 """
 
@@ -44,7 +44,7 @@ class RouteChoices:
     def _row(self, k: int, s: RouteSuggestion) -> w.HBox:
         look = button("Show on map", icon="eye")
         look.on_click(lambda _: self.editor.act(self.show, k, at=self.job.message))
-        apply = button("Apply", button_style="success")
+        apply = button("Apply this route", button_style="success")
         apply.on_click(lambda _: self.editor.act(self.apply, k, at=self.job.message))
         beside = w.Layout(flex="1 1 0%", min_width="0", margin="0 0 0 8px")
         words = w.HTML(f"<b>{html.escape(s.text)}</b> — {html.escape(s.why)}", layout=beside)

@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["PREVIEW_COLOR", "RoutePreview", "preview_specs"]
+__all__ = ["DASH", "PREVIEW_COLOR", "RoutePreview", "preview_specs"]
 
 PREVIEW_COLOR = "#FF00AA"
 """The rings' colour: the editor's colour for what is picked (the selected station)."""
+DASH = "6px,4px"
+"""The route's dashes: short, so that a piece between two near stations shows some."""
 
 
 @dataclass(frozen=True)
@@ -56,7 +58,7 @@ def preview_specs(data: dict[str, Any], preview: RoutePreview | None) -> list[di
     common = {"type": "scatter", "showlegend": False, "hoverinfo": "skip"}
     return [
         {**common, "x": [stations[s]["x"] for s in route], "y": [stations[s]["y"] for s in route],
-         "mode": "lines", "line": {"color": color, "width": 5, "dash": "dash"},
+         "mode": "lines", "line": {"color": color, "width": 6, "dash": DASH},
          "name": "preview", "meta": {"role": "preview", "ids": route, "label": preview.label}},
         {**common, "x": [stations[s]["x"] for s in touched],
          "y": [stations[s]["y"] for s in touched], "mode": "markers", "name": "preview-ring",
