@@ -5,8 +5,10 @@ the game's words with station names, and the same seed gives the same proposals.
 
 from __future__ import annotations
 
+import networkx as nx
 import pytest
 
+import vvlab
 from vvlab.design import BalanceTargets, tune
 from vvlab.design.tune_routes import route_edits
 from vvlab.model import CityMap
@@ -103,3 +105,21 @@ def test_routes_untouched_unless_asked() -> None:
     assert [ln.stations for ln in result.city.lines] == [
         ln.stations for ln in short_line_city().lines
     ]
+
+
+def test_every_kind_of_edit_keeps_each_station_on_a_line_and_the_network_whole() -> None:
+    city = vvlab.load_map("berlin")
+    edits = route_edits(city)
+    assert {e.kind for e in edits} == {"earlier", "later", "off", "move"}
+    for edit in edits:
+        edited = edit.apply(city)
+        assert set(edited.stations) == set(city.stations)  # no station left on no line
+        assert all(edited.lines_through(s) for s in edited.stations)
+        assert nx.is_connected(edited.graph)
+        before = city.line(edit.line).stations
+        assert edit.before == before and edited.line(edit.line).stations == edit.after
+        assert abs(len(edit.after) - len(before)) <= 1
+        if edit.kind in ("later", "move"):  # along a track the city has
+            end = edit.after[-1] if edit.end == "end" else edit.after[0]
+            near = edit.after[-2] if edit.end == "end" else edit.after[1]
+            assert city.graph.has_edge(end, near)
