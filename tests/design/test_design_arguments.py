@@ -17,7 +17,7 @@ from vvlab.design import from_gtfs, tune
         ({"max_evaluations": 0}, ValueError, "max_evaluations must be a whole number >= 1"),
         ({"budget_s": "x"}, ValueError, "budget_s must be a number of seconds, 0 or more"),
         ({"budget_s": -1}, ValueError, "budget_s must be a number of seconds, 0 or more"),
-        ({"vary": ["routes"]}, ValueError, "vary: choose from"),
+        ({"vary": ["colours"]}, ValueError, "vary: choose from"),
     ],
 )
 def test_tune_names_a_wrong_argument(kwargs, error, said):

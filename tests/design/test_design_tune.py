@@ -75,7 +75,7 @@ def test_vary_only_bonuses_keeps_every_box() -> None:
         ln.indicators for ln in vvlab.load_map("paris").lines
     ]
     with pytest.raises(ValueError, match="vary: choose from"):
-        tune("paris", vary=("routes",))
+        tune("paris", vary=("colours",))
 
 
 def test_what_cannot_be_reached_is_explained_with_the_route_edit() -> None:

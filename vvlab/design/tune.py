@@ -31,6 +31,7 @@ from vvlab.design.report import BalanceReport
 from vvlab.design.setting import Proposal, Setting, describe, paired_moves, proposals
 from vvlab.design.target_registry import is_tuned
 from vvlab.design.targets import BalanceTargets
+from vvlab.design.tune_routes import ROUTES, RouteSuggestion, route_suggestions
 from vvlab.model import CityMap, load_map
 from vvlab.sim.params import check_int
 from vvlab.sim.run import Cancel, Progress, cancel_check, check_progress
@@ -86,6 +87,11 @@ class TuneResult:
     on the fresh deals (``after`` is then judged on them) and is confirmed again; when
     it still does not hold, ``confirmed`` is False and the first note of
     ``explanation`` says so. :attr:`passed` is the success.
+
+    ``routes`` are the route edits worth making, the best first (only when ``"routes"``
+    is in ``vary`` and the tuned numbers still miss a target; never applied to
+    ``city``): each a :class:`~vvlab.design.tune_routes.RouteSuggestion` with its
+    proposed city, its verdict on the same deals and its explanation.
     """
 
     city: CityMap
@@ -98,6 +104,7 @@ class TuneResult:
     seed: int = 0
     confirmation: BalanceReport | None = None
     confirmed: bool | None = None
+    routes: list[RouteSuggestion] = field(default_factory=list)
 
     @property
     def passed(self) -> bool:
@@ -126,7 +133,8 @@ class TuneResult:
         ]
         if self.confirmation is not None:
             lines.insert(2, f"fresh deals: {self.confirmation.heading()}")
-        return "\n".join(lines + self.explanation)
+        routes = [f"route edit: {r.text} — {r.why}" for r in self.routes]
+        return "\n".join(lines + self.explanation + routes)
 
     def __repr__(self) -> str:
         return f"<TuneResult {self.city.id}: {self.after.heading()}>"
@@ -228,7 +236,8 @@ def tune(
     cancel: Cancel = None,
 ) -> TuneResult:
     """Search indicator boxes and bonuses so that every balance target passes with the
-    largest margin; routes, stations, names, colours and coordinates never change.
+    largest margin; routes, stations, names, colours and coordinates never change (with
+    ``"routes"`` in ``vary``, route edits are proposed beside, never made).
 
     Parameters
     ----------
@@ -238,7 +247,11 @@ def tune(
         The balance targets (the defaults when ``None``).
     vary
         What may change: ``"indicators"`` (boxes per line, 1-6) and ``"bonus"`` (first
-        in the targets' range, ``0 <= later <= first``).
+        in the targets' range, ``0 <= later <= first``); with ``"routes"``, when the
+        numbers still miss a target, route edits that help are proposed in
+        ``TuneResult.routes`` (a line ending one station earlier or later, leaving a
+        shared station, its end moved to another branch: :mod:`vvlab.design.tune_routes`),
+        each judged on the same deals as the verdict it improves on.
     bots, seed, games, ruleset
         The skill levels judged, the deals (the same for every candidate) and solo
         games per level and candidate.
@@ -285,6 +298,14 @@ def tune(
     notes = explain(tuned, failing, vary)
     if confirmed is False:
         notes.insert(0, NOT_CONFIRMED.format(games=failing.games))
+    routes = []
+    if ROUTES in vary and not failing.passed:  # judged on the deals of the verdict that fails
+
+        def judge(edited: CityMap) -> BalanceReport:
+            return check_balance(edited, targets, workers=1, seed=failing.seed,
+                                 games=failing.games, **run)  # fmt: skip
+
+        routes = route_suggestions(tuned, failing, judge, cancelled=limits["cancelled"])
     return TuneResult(
         city=tuned,
         before=before,
@@ -296,6 +317,7 @@ def tune(
         seed=seed,
         confirmation=confirmation,
         confirmed=confirmed,
+        routes=routes,
     )
 
 
@@ -362,9 +384,9 @@ def _checked(
         raise TypeError(f"targets must be BalanceTargets (or None), got {targets!r}")
     bots = [bots] if isinstance(bots, str) else list(bots)
     vary = (vary,) if isinstance(vary, str) else tuple(vary)
-    unknown = sorted(set(vary) - set(VARY))
+    unknown = sorted(set(vary) - {*VARY, ROUTES})
     if unknown or not vary:
-        raise ValueError(f"vary: choose from {list(VARY)}, got {list(vary)}")
+        raise ValueError(f"vary: choose from {[*VARY, ROUTES]}, got {list(vary)}")
     check_int("max_evaluations", max_evaluations, 1)
     if budget_s is not None and not (
         isinstance(budget_s, int | float) and not isinstance(budget_s, bool) and budget_s >= 0

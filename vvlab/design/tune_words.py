@@ -13,8 +13,18 @@ from vvlab.design.words import and_list, how_often, how_often_between
 
 if TYPE_CHECKING:
     from vvlab.design.report import BalanceReport
+    from vvlab.design.tune_routes import RouteEdit
+    from vvlab.model import CityMap
 
-__all__ = ["ALONGSIDE", "CITY_REASONS", "change_text", "change_words", "tuned_summary"]
+__all__ = [
+    "ALONGSIDE",
+    "CITY_REASONS",
+    "change_text",
+    "change_words",
+    "route_text",
+    "route_words",
+    "tuned_summary",
+]
 
 
 def change_text(row: Any, names: dict[str, str] | None = None) -> str:
@@ -123,3 +133,74 @@ def tuned_summary(result: Any) -> str:
     cut = {"cancelled": "You cancelled the search: here is the best found so far. ",
            "budget_s": "The search ran out of time: here is the best found so far. "}  # fmt: skip
     return cut.get(result.stopped, "") + verdict
+
+
+ROUTE_TEXT = {
+    ("earlier", "end"): "{line} ends one station earlier, at {station} ({old} is left off)",
+    ("earlier", "start"): "{line} starts one station later, at {station} ({old} is left off)",
+    ("later", "end"): "{line} ends one station later, at {station} (on from {near})",
+    ("later", "start"): "{line} starts one station earlier, at {station} (before {near})",
+    ("off", ""): "{line} no longer stops at {station} (it runs from {near} straight to {next})",
+    ("move", "end"): "{line} ends at {station} instead of {old}",
+    ("move", "start"): "{line} starts at {station} instead of {old}",
+}
+"""What a route edit changes, by its kind and end (:class:`~vvlab.design.tune_routes.RouteEdit`)."""
+
+
+def route_text(edit: RouteEdit, city: CityMap) -> str:
+    """What a route edit changes, with the names of the line and stations of ``city``.
+
+    >>> import vvlab
+    >>> from vvlab.design.tune_routes import RouteEdit
+    >>> city = vvlab.load_map("tutorial")
+    >>> route_text(RouteEdit("D", "later", "end", "central", ("lake", "park"),
+    ...                      ("lake", "park", "central")), city)
+    'Green ends one station later, at Central (on from Park)'
+    >>> route_text(RouteEdit("B", "off", "", "central", city.line("B").stations,
+    ...                      ("north", "university", "park", "south")), city)
+    'Blue no longer stops at Central (it runs from University straight to Park)'
+    """
+
+    def name(sid: str) -> str:
+        return city.stations[sid].name if sid in city.stations else sid
+
+    route = edit.after if edit.kind == "later" else edit.before
+    k = route.index(edit.station)
+    near = route[k - 1] if edit.end != "start" else route[k + 1]
+    after = route[min(k + 1, len(route) - 1)]
+    return ROUTE_TEXT[(edit.kind, edit.end)].format(
+        line=city.line(edit.line).name, station=name(edit.station), old=name(edit.old),
+        near=name(near), next=name(after),
+    )  # fmt: skip
+
+
+def route_words(edit: RouteEdit, before: BalanceReport, after: BalanceReport) -> str:
+    """Why a route edit helps, measured on the same deals: how often players completed
+    the line before and with it (when the line missed its completion target), the
+    city-wide targets it brings within their bounds, and how many targets are missed
+    before and with it.
+
+    >>> import pandas as pd
+    >>> from vvlab.design.report import BalanceReport
+    >>> from vvlab.design.tune_routes import RouteEdit
+    >>> def report(rate):
+    ...     row = {"level": "greedy", "target": "completion", "line": "S", "measured": rate,
+    ...            "bound": "10%..95%", "passed": rate <= 0.95, "margin": 0.95 - rate}
+    ...     return BalanceReport(pd.DataFrame([row]), "t", ["greedy"], 300, 0, "voll-verplant")
+    >>> edit = RouteEdit("S", "later", "end", "m4", ("p0", "m5"), ("p0", "m5", "m4"))
+    >>> route_words(edit, report(0.99), report(0.76))
+    'new players completed it almost every game (99%); now in 76% of games; 1 balance \
+target missed before, none with this change'
+    """
+    own = [f for f in failing(before) if f.line == edit.line and f.target == "completion"]
+    parts = [_completed_then_and_now(own[0], _rates_of_line(after, edit.line))] if own else []
+    now_failing = {(f.target, f.line) for f in failing(after)}
+    parts += [
+        CITY_REASONS[f.target][1].replace("so that", "now")
+        for f in failing(before)
+        if not f.line and f.target in CITY_REASONS and (f.target, "") not in now_failing
+    ]
+    missed = [len({(r.target, r.line) for r in b.failures().itertuples()}) for b in (before, after)]
+    counts = [f"{n} balance target{'s' if n != 1 else ''}" if n else "none" for n in missed]
+    parts.append(f"{counts[0]} missed before, {counts[1]} with this change")
+    return "; ".join(parts)

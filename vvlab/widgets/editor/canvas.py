@@ -33,6 +33,7 @@ from vvlab.viz.plan import plan_axes, plan_layout, wagon_links
 from vvlab.widgets.editor.bends import edge_paths
 from vvlab.widgets.editor.geometry import NameCache
 from vvlab.widgets.editor.history import placed
+from vvlab.widgets.editor.route_preview import preview_specs
 from vvlab.widgets.editor.sketch import canvas_frame, sketch_traces
 from vvlab.widgets.editor.viewrange import BLANK_EXTENT, ViewRange, content_box
 
@@ -163,8 +164,9 @@ def grid_trace(ed: MapEditorController, extent: Box | None = None) -> go.Scatter
 def overlay_traces(
     ed: MapEditorController, selected: str | None, bends: bool = False
 ) -> list[go.Scatter]:
-    """The line being drawn (dashed), a ring around the selected station, and with
-    ``bends`` the edges and bend handles (:func:`bend_specs`).
+    """The line being drawn (dashed), a route edit shown before it is made
+    (:func:`~vvlab.widgets.editor.route_preview.preview_specs`), a ring around the
+    selected station, and with ``bends`` the edges and bend handles (:func:`bend_specs`).
 
     >>> from vvlab.widgets.editor.controller import MapEditorController
     >>> ed = MapEditorController.open("tutorial")
@@ -176,6 +178,7 @@ def overlay_traces(
     traces = []
     if ed.line_edits.draft:
         traces.append(_draft_trace(ed))
+    traces += [go.Scatter(spec) for spec in preview_specs(ed.history.data, ed.preview)]
     if selected in stations:
         traces.append(_selected_trace(selected, stations[selected]))
     return traces + ([go.Scatter(spec) for spec in bend_specs(ed)] if bends else [])

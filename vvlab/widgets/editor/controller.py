@@ -33,6 +33,7 @@ from vvlab.widgets.editor.drafts import Autosave, DraftOffer
 from vvlab.widgets.editor.files import blank_map, check_save_path, source_data, source_file
 from vvlab.widgets.editor.history import EditError, EditHistory, MapData
 from vvlab.widgets.editor.lines import LineEdits
+from vvlab.widgets.editor.route_preview import RoutePreview
 from vvlab.widgets.editor.stations import StationEdits
 from vvlab.widgets.editor.stats import QuickBalance, city_stats, quick_balance
 
@@ -78,6 +79,9 @@ class MapEditorController:
     bend_edits
         Adds, moves and removes the bends of edges; finds the edge under a point
         (:class:`~vvlab.widgets.editor.bends.BendEdits`).
+    preview
+        A route edit shown on the canvas before it is made ("Balance for me"), or
+        ``None`` (:class:`~vvlab.widgets.editor.route_preview.RoutePreview`).
     pinned
         Stations the designer pinned: "Tidy layout" can keep them where they are
         (:meth:`pinned_stations`).
@@ -124,6 +128,7 @@ class MapEditorController:
         self.station_edits = StationEdits(self.history, grid_step, self.line_edits.forget_stop)
         self.bend_edits = BendEdits(self.history, self.station_edits.snap)
         self.pinned: set[str] = set()
+        self.preview: RoutePreview | None = None
         self.folder = Path(folder) if folder is not None else Path.cwd()
         self._kept = self._snapshot()
         self.opened_file: Path | None = None

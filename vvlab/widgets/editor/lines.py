@@ -3,6 +3,7 @@ reverse, delete, set its properties (name, colour, indicator boxes, bonus)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from vvlab.model.colors import distinct_color
@@ -148,6 +149,24 @@ class LineEdits:
         pos = 0 if _check_end(at) == "start" else -1
         label = f"shorten {self._name(lid)} at the {at}"
         return self.history.edit(lambda data: data["lines"][k]["stations"].pop(pos), label)
+
+    def set_route(self, lid: str, stations: Sequence[str], label: str) -> None:
+        """Give a line the route ``stations`` (known stations, each once) in one undo
+        step named ``label``; the bends of edges no longer used go with them.
+
+        >>> history = EditHistory({"stations": {"a": {}, "b": {}, "c": {}},
+        ...                        "lines": [{"id": "A", "stations": ["a", "b"]}]})
+        >>> LineEdits(history).set_route("A", ["a", "b", "c"], "A on to c")
+        >>> history.data["lines"][0]["stations"], history.undo(), history.data["lines"][0]
+        (['a', 'b', 'c'], True, {'id': 'A', 'stations': ['a', 'b']})
+        """
+        k = self.index(lid)
+        for sid in stations:
+            require_station(self.history.data, sid)
+        if len(set(stations)) != len(stations):
+            raise EditError(f"a station twice on {self._name(lid)}")
+        route = list(stations)
+        self.history.edit(lambda data: data["lines"][k].update(stations=route), label)
 
     def reverse(self, lid: str) -> None:
         """Run the line the other way (the wagon moves to the other end)."""

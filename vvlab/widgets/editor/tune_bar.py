@@ -2,7 +2,9 @@
 :func:`vvlab.design.tune` in the background (progress bar, Cancel), then shows in a
 designer's words (:mod:`vvlab.design.summary`) one paragraph for the city, one checkbox
 per changed line with the reason, and the verdicts' tables folded away ("Details");
-"Accept" applies the checked lines' boxes and bonuses as one undoable edit.
+"Accept" applies the checked lines' boxes and bonuses as one undoable edit. With "also
+suggest route changes" checked, route edits that would help are offered too, each shown
+on the map and applied on its own (:class:`~vvlab.widgets.editor.route_choices.RouteChoices`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,11 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from vvlab.widgets.controls import button, compile_notes_in, row
+from vvlab.widgets.editor.route_choices import RouteChoices
 from vvlab.widgets.job import Job
+
+VARY = ("indicators", "bonus")
+"""What "Balance for me" changes; with "also suggest route changes", routes too."""
 
 if TYPE_CHECKING:
     from vvlab.design import TuneResult
@@ -47,9 +53,12 @@ class TuneBar:
         self.accept_button = button("Accept checked lines", button_style="success")
         self.accept_button.on_click(lambda _: editor.act(self.accept, at=self.job.message))
         self.accept_button.layout.display = "none"
-        head = row(self.tune_button, *self.job.controls)
+        self.routes_choice = w.Checkbox(False, description="also suggest route changes",
+                                        indent=False, layout=w.Layout(width="auto"))  # fmt: skip
+        self.route_choices = RouteChoices(editor, self.job)
+        head = row(self.tune_button, self.routes_choice, *self.job.controls)
         parts = [head, self.job.message, self.tune_status, self.choices_box, self.accept_button]
-        self.box = w.VBox(parts)
+        self.box = w.VBox([*parts, self.route_choices.box])
 
     @property
     def running(self) -> bool:
@@ -65,13 +74,15 @@ class TuneBar:
         self.tune_status.value = ""
         self.choices_box.children, self.line_choices = (), {}
         self.accept_button.layout.display = "none"
+        self.route_choices.clear()
+        vary = ("indicators", "bonus", "routes") if self.routes_choice.value else VARY
 
         def work(step: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any:
             with compile_notes_in(self.job.message):
                 return tune(city, games=TUNE_GAMES, max_evaluations=TUNE_EVALUATIONS,
-                            progress=step, cancel=cancelled)  # fmt: skip
+                            vary=vary, progress=step, cancel=cancelled)  # fmt: skip
 
-        self.job.start(work, self._finish)
+        self.job.start(work, self.show)
 
     def wait(self, timeout: float | None = None) -> None:
         """Wait until the background search has ended."""
@@ -80,11 +91,9 @@ class TuneBar:
     def _failed(self, err: Exception) -> str:
         return f"balancing failed: {err}"
 
-    def _finish(self, result: TuneResult) -> str:
-        self._show_result(result)
-        return ""
-
-    def _show_result(self, result: TuneResult) -> None:
+    def show(self, result: TuneResult) -> str:
+        """Offer what a search found (this bar's, or a :func:`~vvlab.design.tune` run
+        in the notebook on this city): its lines' numbers and its route edits."""
         from vvlab.design.tune_words import change_text, change_words, tuned_summary
 
         self.last_tune = result
@@ -115,7 +124,10 @@ class TuneBar:
         ]  # the reason beside its line, wrapped within the row
         self.choices_box.children = (*lines, details)
         self.accept_button.layout.display = None if self.line_choices else "none"
-        self.tune_status.value = f"<div>{html.escape(tuned_summary(result))}</div>"  # last
+        self.tune_status.value = f"<div>{html.escape(tuned_summary(result))}</div>"
+        self.route_choices.offer(result.routes)
+        self.editor.refresh()  # the first route edit drawn on the canvas
+        return ""
 
     def accept(self) -> None:
         """Apply the checked lines' boxes and bonuses as one undoable edit."""
