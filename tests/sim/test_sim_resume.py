@@ -4,6 +4,7 @@ gives exactly the uninterrupted result."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -183,3 +184,18 @@ def test_sigint_stops_the_command_line_and_resume_finishes(tmp_path):
     resumed = run(players=2, games=4000, seed=5, out=out, resume=True, workers=2)
     assert resumed.metadata["execution"]["resumed_blocks"] == len(kept)
     assert resumed.equals(run(players=2, games=4000, seed=5, workers=2))
+
+
+def test_resuming_a_run_killed_while_writing_its_results_leaves_only_the_results(tmp_path):
+    params = {"players": 2, "games": 600, "seed": 3}
+    out = tmp_path / "r"
+    run(**params, out=out)
+    kept = tmp_path / "kept"
+    (out / "_blocks").mkdir()
+    shutil.copytree(out, kept)  # the folder as a kill -9 during the results left it
+    for name in ("metadata.json", "games.parquet"):
+        (kept / name).rename(kept / f".{name}.x1y2.tmp")
+    with pytest.raises(FileNotFoundError):
+        vvlab.SimulationResult.from_parquet(kept)
+    assert run(**params, out=kept, resume=True).equals(run(**params))
+    assert not [p.name for p in kept.iterdir() if p.name.startswith((".", "_"))]

@@ -137,20 +137,21 @@ class BlockStore:
         """Remove what a crash left beside the finished results (the block cache,
         temporary files), once every result file matches its checksum; returns what
         was removed."""
-        leftovers = [p for p in (self.blocks_dir,) if p.exists()]
-        for name in (*RESULT_FILES, "run.json"):
-            leftovers += leftover_temporaries(self.folder / name)
+        leftovers = self._leftovers()
         if leftovers:
             self.result()  # this run's results, not another's
             files = open_result(self.folder)[1]
             for frame in FRAMES:
                 files.verified(frame)
-        for path in leftovers:
-            if path.is_dir():
-                shutil.rmtree(path)
-            else:
-                path.unlink(missing_ok=True)
+        _remove(leftovers)
         return leftovers
+
+    def _leftovers(self) -> list[Path]:
+        """The block cache and the temporary files of killed writers, where there."""
+        found = [self.blocks_dir] if self.blocks_dir.exists() else []
+        for name in (*RESULT_FILES, "run.json"):
+            found += leftover_temporaries(self.folder / name)
+        return found
 
     def block_path(self, block: int) -> Path:
         return self.blocks_dir / f"block-{block:06d}.npz"
@@ -205,10 +206,11 @@ class BlockStore:
         read: Callable[[int], BlockRecord] | None = None,
     ) -> Any:
         """Write the results as parquet from the kept blocks (``read(b)`` gives block
-        ``b``, by default from its file), remove the block cache and return the result
-        (read from the folder on first access)."""
+        ``b``, by default from its file), remove the block cache (and temporary files
+        a killed earlier attempt left) and return the result (read from the folder on
+        first access)."""
         write_run(self.folder, spec, read or self.read, execution)
-        shutil.rmtree(self.blocks_dir, ignore_errors=True)
+        _remove(self._leftovers())
         return self.result()
 
 
@@ -278,6 +280,14 @@ class Finished(MutableMapping[int, BlockRecord]):
     def missing(self) -> np.ndarray:
         """The blocks still to play, in order."""
         return np.flatnonzero(~self.done)
+
+
+def _remove(paths: list[Path]) -> None:
+    for path in paths:
+        if path.is_dir():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
 
 
 def _note_damaged(folder: Path, names: list[str]) -> None:
