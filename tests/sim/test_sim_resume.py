@@ -131,7 +131,8 @@ def test_resume_on_a_finished_run_removes_what_a_crash_left(tmp_path, monkeypatc
     out = tmp_path / "r"
     finished = finish_leaving_the_block_cache(monkeypatch, out, **params)
     calls = patch_block_player(monkeypatch)
-    resumed = run(**params, out=out, resume=True)
+    with pytest.warns(UserWarning, match=r"removed what a crash left .*\(_blocks, \.games"):
+        resumed = run(**params, out=out, resume=True)
     assert calls == [] and resumed.equals(finished)
     assert sorted(p.name for p in out.iterdir()) == [
         "games.parquet", "lines.parquet", "metadata.json", "run.json", "stations.parquet"

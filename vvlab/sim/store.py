@@ -99,7 +99,7 @@ class BlockStore:
             )
         store = cls(path, record, spec)
         if store.is_complete():
-            store.tidy()
+            _note_tidied(path, store.tidy())
         else:
             store.blocks_dir.mkdir(parents=True, exist_ok=True)
             write_json(path / "run.json", record)
@@ -288,6 +288,17 @@ def _remove(paths: list[Path]) -> None:
             shutil.rmtree(path, ignore_errors=True)
         else:
             path.unlink(missing_ok=True)
+
+
+def _note_tidied(folder: Path, removed: list[Path]) -> None:
+    if removed:
+        names = ", ".join(p.name for p in removed)
+        warnings.warn(
+            f"{folder} holds a finished run: removed what a crash left beside its "
+            f"results ({names})",
+            UserWarning,
+            stacklevel=5,
+        )
 
 
 def _note_damaged(folder: Path, names: list[str]) -> None:
