@@ -24,6 +24,8 @@ from vvlab.engine import (
     Score,
     Sheet,
     get_ruleset,
+    load_ruleset,
+    save_ruleset,
 )
 from vvlab.model import CityMap, Line, MapError, Problem, Station, builtin_maps, load_map
 
@@ -51,6 +53,8 @@ __all__ = [
     "builtin_maps",
     "get_ruleset",
     "load_map",
+    "load_ruleset",
+    "save_ruleset",
     "simulate",
 ]
 

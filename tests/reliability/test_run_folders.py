@@ -46,13 +46,19 @@ def block_file(out: Path, block: int) -> Path:
     return out / "_blocks" / f"block-{block:06d}.npz"
 
 
-def rewrite_npz(path: Path, change) -> None:
-    """Load every member of an ``.npz``, let ``change`` edit the dict, save it back."""
-    with np.load(path) as data:
+def rewrite_block(path: Path, change, checksum: bool = True) -> None:
+    """Let ``change`` edit the members of a block file's archive and write them back,
+    behind a checksum line that matches (``checksum=False``: a bare ``.npz``, as an
+    older vvlab wrote)."""
+    from vvlab.sim.blockfiles import verified_archive
+
+    with np.load(io.BytesIO(verified_archive(path))) as data:
         members = {name: data[name] for name in data.files}
     change(members)
-    with open(path, "wb") as fh:
-        np.savez(fh, **members)
+    archive = io.BytesIO()
+    np.savez(archive, **members)
+    line = f"vvlab-block/2 sha256={hashlib.sha256(archive.getvalue()).hexdigest()}\n"
+    path.write_bytes((line.encode() if checksum else b"") + archive.getvalue())
 
 
 PARAMS = {"games": 1500, "players": 2}  # 6 blocks, the last one partial
@@ -102,14 +108,14 @@ def test_a_block_under_another_number_is_refused(tmp_path):
         run(**PARAMS, seed=5, out=out, resume=True)
 
 
-def test_a_block_whose_numbers_changed_is_refused(tmp_path):
+def test_a_block_whose_numbers_changed_behind_a_matching_checksum_is_refused(tmp_path):
     out = tmp_path / "r"
     keep_blocks(out, 3, **PARAMS, seed=5)
 
     def add_a_point(members):
         members["score"] = members["score"] + 1
 
-    rewrite_npz(block_file(out, 2), add_a_point)
+    rewrite_block(block_file(out, 2), add_a_point)
     with pytest.raises(RunFolderError, match=r"block-000002\.npz is damaged.*checksum"):
         run(**PARAMS, seed=5, out=out, resume=True)
 
@@ -117,10 +123,47 @@ def test_a_block_whose_numbers_changed_is_refused(tmp_path):
 def test_a_block_of_an_older_vvlab_is_refused_with_what_to_do(tmp_path):
     out = tmp_path / "r"
     keep_blocks(out, 3, **PARAMS, seed=5)
-    rewrite_npz(block_file(out, 0), lambda members: members.pop("meta", None))
+    rewrite_block(block_file(out, 0), lambda members: None, checksum=False)
     with pytest.raises(RunFolderError, match=r"block-000000\.npz was written by an older") as info:
         run(**PARAMS, seed=5, out=out, resume=True)
     assert f"remove {out / '_blocks'}" in str(info.value)
+
+
+def flip_a_zip_header_byte(data: bytes) -> bytes:
+    """The first entry's modification time changed: its data, and so its arrays, stay."""
+    at = data.index(b"PK\x03\x04") + 10
+    return data[:at] + bytes([data[at] ^ 0x01]) + data[at + 1 :]
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [lambda data: data[: len(data) // 2], lambda data: b"", flip_a_zip_header_byte],
+    ids=["cut-short", "empty", "zip-header-byte"],
+)
+def test_a_block_file_that_fails_its_checksum_is_played_again_with_a_note(tmp_path, damage):
+    out = tmp_path / "r"
+    keep_blocks(out, 3, **PARAMS, seed=5)
+    path = block_file(out, 1)
+    path.write_bytes(damage(path.read_bytes()))
+    with pytest.warns(UserWarning, match=r"cut short or changed.*block-000001\.npz.*played again"):
+        resumed = run(**PARAMS, seed=5, out=out, resume=True)
+    assert resumed.metadata["execution"]["resumed_blocks"] == 2  # blocks 0 and 2, not 1
+    assert resumed.equals(run(**PARAMS, seed=5))
+
+
+def test_a_block_file_damaged_after_resuming_started_is_refused_when_read(tmp_path):
+    from vvlab.sim.params import prepare_run
+    from vvlab.sim.store import BlockStore
+
+    out = tmp_path / "r"
+    keep_blocks(out, 3, **PARAMS, seed=5)
+    spec = prepare_run("tutorial", 2, None, PARAMS["games"], 5, None)
+    store = BlockStore.open(out, spec, resume=True)
+    assert sorted(store.load(spec)) == [0, 1, 2]
+    path = block_file(out, 2)
+    path.write_bytes(flip_a_zip_header_byte(path.read_bytes()))
+    with pytest.raises(RunFolderError, match=r"block-000002\.npz is damaged.*played again"):
+        store.read(2)
 
 
 # -- result files ---------------------------------------------------------------------

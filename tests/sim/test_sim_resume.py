@@ -4,6 +4,7 @@ gives exactly the uninterrupted result."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -103,9 +104,51 @@ def test_a_damaged_block_file_is_played_again(tmp_path, monkeypatch):
         run(games=800, seed=4, out=out)
     (out / "_blocks" / "block-000001.npz").write_bytes(b"not a zip file")
     calls = patch_block_player(monkeypatch)
-    resumed = run(games=800, seed=4, out=out, resume=True)
+    with pytest.warns(UserWarning, match=r"block-000001\.npz; their games are played again"):
+        resumed = run(games=800, seed=4, out=out, resume=True)
     assert calls == [1, 2, 3]
     assert resumed.equals(run(games=800, seed=4))
+
+
+def finish_leaving_the_block_cache(monkeypatch, out, **params):
+    """A finished run whose process died (kill -9) while removing its block cache,
+    and while writing a file again: the results are whole, ``_blocks/`` and a
+    temporary file are left."""
+    from types import SimpleNamespace
+
+    from vvlab.sim import store
+
+    monkeypatch.setattr(store, "shutil", SimpleNamespace(rmtree=lambda path, **kw: None))
+    finished = run(**params, out=out)
+    monkeypatch.undo()
+    (out / ".games.parquet.k2x9.tmp").write_bytes(b"half a file")
+    assert blocks_on_disk(out) == list(range(finished.metadata["games"] // 256 + 1))
+    return finished
+
+
+def test_resume_on_a_finished_run_removes_what_a_crash_left(tmp_path, monkeypatch):
+    params = {"players": 2, "games": 600, "seed": 3}
+    out = tmp_path / "r"
+    finished = finish_leaving_the_block_cache(monkeypatch, out, **params)
+    calls = patch_block_player(monkeypatch)
+    with pytest.warns(UserWarning, match=r"removed what a crash left .*\(_blocks, \.games"):
+        resumed = run(**params, out=out, resume=True)
+    assert calls == [] and resumed.equals(finished)
+    assert sorted(p.name for p in out.iterdir()) == [
+        "games.parquet", "lines.parquet", "metadata.json", "run.json", "stations.parquet"
+    ]  # fmt: skip
+
+
+def test_what_a_crash_left_stays_beside_results_that_fail_their_checksum(tmp_path, monkeypatch):
+    params = {"players": 2, "games": 600, "seed": 3}
+    out = tmp_path / "r"
+    finish_leaving_the_block_cache(monkeypatch, out, **params)
+    data = bytearray((out / "lines.parquet").read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    (out / "lines.parquet").write_bytes(bytes(data))
+    with pytest.raises(vvlab.sim.RunFolderError, match=r"lines\.parquet is damaged"):
+        run(**params, out=out, resume=True)
+    assert blocks_on_disk(out) == [0, 1, 2]
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
@@ -142,3 +185,18 @@ def test_sigint_stops_the_command_line_and_resume_finishes(tmp_path):
     resumed = run(players=2, games=4000, seed=5, out=out, resume=True, workers=2)
     assert resumed.metadata["execution"]["resumed_blocks"] == len(kept)
     assert resumed.equals(run(players=2, games=4000, seed=5, workers=2))
+
+
+def test_resuming_a_run_killed_while_writing_its_results_leaves_only_the_results(tmp_path):
+    params = {"players": 2, "games": 600, "seed": 3}
+    out = tmp_path / "r"
+    run(**params, out=out)
+    kept = tmp_path / "kept"
+    (out / "_blocks").mkdir()
+    shutil.copytree(out, kept)  # the folder as a kill -9 during the results left it
+    for name in ("metadata.json", "games.parquet"):
+        (kept / name).rename(kept / f".{name}.x1y2.tmp")
+    with pytest.raises(FileNotFoundError):
+        vvlab.SimulationResult.from_parquet(kept)
+    assert run(**params, out=kept, resume=True).equals(run(**params))
+    assert not [p.name for p in kept.iterdir() if p.name.startswith((".", "_"))]

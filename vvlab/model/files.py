@@ -29,6 +29,7 @@ Examples
 
 from __future__ import annotations
 
+import glob
 import os
 import stat
 import tempfile
@@ -36,7 +37,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["WriteRefused", "atomic_path", "atomic_write", "check_target"]
+__all__ = ["WriteRefused", "atomic_path", "atomic_write", "check_target", "leftover_temporaries"]
 
 NEW_FILE_MODE = 0o644
 """Permissions of a new file (an existing file's are kept)."""
@@ -124,7 +125,7 @@ def atomic_path(
     """
     target = check_target(path, overwrite)
     try:
-        fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        fd, name = tempfile.mkstemp(prefix=_tmp_prefix(target), suffix=".tmp", dir=target.parent)
     except OSError as err:
         reason = err.strerror or str(err)
         raise WriteRefused(
@@ -142,6 +143,24 @@ def atomic_path(
             _sync_folder(target.parent)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def _tmp_prefix(target: Path) -> str:
+    return f".{target.name}."
+
+
+def leftover_temporaries(path: str | os.PathLike[str]) -> list[Path]:
+    """The temporary files of :func:`atomic_path` for ``path`` that a killed process
+    (``kill -9``, a power cut) left in its folder.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / ".games.parquet.k2x9.tmp").write_bytes(b"half")
+    >>> [p.name for p in leftover_temporaries(folder / "games.parquet")]
+    ['.games.parquet.k2x9.tmp']
+    """
+    target = Path(path)
+    return sorted(target.parent.glob(f"{glob.escape(_tmp_prefix(target))}*.tmp"))
 
 
 def atomic_write(

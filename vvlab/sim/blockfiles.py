@@ -1,13 +1,19 @@
 """One finished block of a run on disk: ``_blocks/block-000012.npz`` in a run folder.
 
-A block file holds the arrays of a :class:`~vvlab.sim.blocks.BlockRecord` and a
-``meta`` entry (JSON): the format, the run's identity (:func:`~vvlab.sim.params.
-run_identity`, the hash of ``run.json``'s content), the block number and the sha256 of
-the arrays (names, dtypes, shapes and bytes). Reading a block checks all of them, so a
-block of another run, a block copied under another number, changed numbers and files
-of an older vvlab are refused with a :class:`~vvlab.sim.errors.RunFolderError` naming
-the file, and never mixed into a result. A file that is not a readable ``.npz`` at all
-(cut short) counts as missing: its block is played again.
+A block file is one line, ``vvlab-block/2 sha256=<64 hex digits>``, then an ``.npz``
+archive whose sha256 that is. The archive holds the arrays of a
+:class:`~vvlab.sim.blocks.BlockRecord` and a ``meta`` entry (JSON): the format, the
+run's identity (:func:`~vvlab.sim.params.run_identity`, the hash of ``run.json``'s
+content), the block number and the sha256 of the arrays (names, dtypes, shapes and
+bytes).
+
+Reading a block checks the file's bytes against its checksum line first: a file cut
+short, empty, or with any byte changed (in the data or in the archive's headers) is
+never read; its block is played again, and the run says so with a note. A file that
+passes is then checked for its run, its number and its arrays, so a block of another
+run, a block copied under another number and files of an older vvlab are refused with
+a :class:`~vvlab.sim.errors.RunFolderError` naming the file, and never mixed into a
+result.
 
 Examples
 --------
@@ -31,6 +37,7 @@ this run cdcdcdcdcdcd): remove it (resume then plays block 3 again)
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import zipfile
 from dataclasses import fields
@@ -43,8 +50,11 @@ from vvlab.sim.blocks import BlockRecord
 from vvlab.sim.errors import RunFolderError
 from vvlab.sim.resultfiles import replacing
 
-BLOCK_FORMAT = "vvlab-block/1"
-"""Format tag in the ``meta`` entry of a block file."""
+BLOCK_FORMAT = "vvlab-block/2"
+"""Format tag of a block file's checksum line and of its ``meta`` entry."""
+
+_CHECKSUM_LINE = f"{BLOCK_FORMAT} sha256=".encode()
+_LINE_BYTES = len(_CHECKSUM_LINE) + 64 + 1  # the tag, 64 hex digits, a newline
 
 ARRAYS = tuple(f.name for f in fields(BlockRecord) if f.name != "block")
 """The arrays of a block file, in the order their checksum reads them."""
@@ -61,7 +71,8 @@ def arrays_sha256(arrays: dict[str, np.ndarray]) -> str:
 
 
 def write_block(path: Path, record: BlockRecord, run_id: str) -> None:
-    """Write ``record`` to ``path`` (atomically) with the run's identity and a checksum."""
+    """Write ``record`` to ``path`` (atomically): the checksum line, then the archive
+    with the run's identity and the arrays' checksum."""
     arrays = {name: getattr(record, name) for name in ARRAYS}
     meta = {
         "format": BLOCK_FORMAT,
@@ -69,36 +80,63 @@ def write_block(path: Path, record: BlockRecord, run_id: str) -> None:
         "block": record.block,
         "sha256": arrays_sha256(arrays),
     }
+    archive = io.BytesIO()
+    np.savez(archive, **arrays, meta=np.array(json.dumps(meta)))
+    data = archive.getvalue()
+    line = _CHECKSUM_LINE + hashlib.sha256(data).hexdigest().encode() + b"\n"
     # not synced to disk: a block file is a cache checked when read; one cut short by a
-    # power loss is unreadable (played again) or fails its checksum (refused, saying so)
-    with replacing(path, durable=False) as tmp, open(tmp, "wb") as fh:
-        np.savez(fh, **arrays, meta=np.array(json.dumps(meta)))
+    # power loss fails its checksum line, and its block is played again
+    with replacing(path, durable=False) as tmp:
+        tmp.write_bytes(line + data)
 
 
 def _again(block: int) -> str:
     return f"remove it (resume then plays block {block} again)"
 
 
+def verified_archive(path: Path) -> bytes | None:
+    """The archive in the block file ``path``, or ``None`` when the file is missing,
+    cut short, or its bytes do not match its checksum line; a file without that line
+    (an older vvlab's) is a :class:`RunFolderError`.
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "block-000000.npz"
+    >>> _ = path.write_bytes(b"")
+    >>> verified_archive(path) is None
+    True
+    """
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    if data.startswith(b"PK"):  # a bare .npz: vvlab-block/1 or older
+        raise RunFolderError(
+            f"{path} was written by an older vvlab, without the checksum this version "
+            f"checks: remove {path.parent} (resume then plays its blocks again), or "
+            "start the run afresh in a new folder",
+            path,
+        )
+    line, archive = data[:_LINE_BYTES], data[_LINE_BYTES:]
+    expected = _CHECKSUM_LINE + hashlib.sha256(archive).hexdigest().encode() + b"\n"
+    return archive if line == expected else None
+
+
 def read_block(path: Path, block: int, run_id: str) -> BlockRecord | None:
     """The record in ``path``, checked to be block ``block`` of run ``run_id``.
 
-    Returns ``None`` when the file is not a readable ``.npz`` (its block is played
-    again); raises :class:`RunFolderError` when it is of another run or another block,
-    its data do not match its checksum, or an older vvlab wrote it.
+    Returns ``None`` when the file does not match its checksum line (cut short, empty,
+    a byte changed: its block is played again); raises :class:`RunFolderError` when it
+    is of another run or another block, its arrays do not match their checksum, or an
+    older vvlab wrote it.
     """
-    try:
-        data = np.load(path, allow_pickle=False)
-    except (OSError, ValueError, EOFError, zipfile.BadZipFile):
+    archive = verified_archive(path)
+    if archive is None:
         return None
+    try:
+        data = np.load(io.BytesIO(archive), allow_pickle=False)
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as err:
+        raise _damaged(path, block, f"unreadable: {err}") from None
     with data:
-        if "meta" not in data.files:
-            folder = path.parent
-            raise RunFolderError(
-                f"{path} was written by an older vvlab, without the run identity and "
-                f"checksum this version checks: remove {folder} (resume then plays its "
-                "blocks again), or start the run afresh in a new folder",
-                path,
-            )
         meta = _meta(data, path)
         if meta.get("run_id") != run_id:
             theirs = str(meta.get("run_id"))[:12]
@@ -124,7 +162,7 @@ def read_block(path: Path, block: int, run_id: str) -> BlockRecord | None:
 def _meta(data: Any, path: Path) -> dict[str, Any]:
     try:
         meta = json.loads(str(data["meta"]))
-    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as err:
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as err:
         raise RunFolderError(f"{path} is damaged (its meta entry: {err})", path) from None
     if not isinstance(meta, dict) or meta.get("format") != BLOCK_FORMAT:
         raise RunFolderError(f"{path} is not a vvlab block file ({BLOCK_FORMAT})", path)

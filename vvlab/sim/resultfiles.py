@@ -147,10 +147,14 @@ class ResultFiles:
 
     def load(self, name: str) -> pd.DataFrame:
         """The ``name`` frame, after checking the file's sha256 against the manifest."""
+        return pd.read_parquet(self.verified(name), engine="pyarrow")
+
+    def verified(self, name: str) -> Path:
+        """The path of the ``name`` frame's file, whose sha256 matches the manifest."""
         path = self.folder / f"{name}.parquet"
         if file_sha256(path) != self.manifest["files"][path.name]["sha256"]:
             raise RunFolderError(f"{path} is damaged: {_NOT_SUM}", path)
-        return pd.read_parquet(path, engine="pyarrow")
+        return path
 
 
 _NOT_SUM = "its bytes do not match their checksum in metadata.json; regenerate the folder"

@@ -11,14 +11,17 @@ then a rename), so Ctrl-C or a crash never leaves half a file. Every block file 
 result file carries the run's identity (:func:`~vvlab.sim.params.run_identity`, the
 hash of ``run.json``'s content) and a checksum (:mod:`vvlab.sim.blockfiles`,
 :mod:`vvlab.sim.resultfiles`): resuming refuses, naming the file, a block of another
-run, a block under another number, changed numbers and files of an older vvlab. Only
-a block file that is not readable at all (cut short) is played again.
+run, a block under another number and files of an older vvlab. A block file whose
+bytes do not match its checksum (cut short, empty, changed) is never read: its block is
+played again, and a note (a ``UserWarning``) names the file.
 
 Finished blocks stay on disk, not in memory (:class:`Finished` knows which they are);
 at the end the frames are written from them a row group at a time
 (:mod:`vvlab.sim.streaming`) and the block cache is removed: the parquet files hold
 everything, and ``metadata.json`` marks the run done. The result is read back from
-the folder on first access.
+the folder on first access. A crash while the cache is removed leaves part of it
+beside the finished results; resuming the run removes it once the results verify
+(:meth:`BlockStore.tidy`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import warnings
 from collections.abc import Callable, Iterator, MutableMapping
 from dataclasses import fields
 from pathlib import Path
@@ -33,12 +37,13 @@ from typing import Any
 
 import numpy as np
 
+from vvlab.model.files import leftover_temporaries
 from vvlab.sim.blockfiles import block_number, read_block, write_block
 from vvlab.sim.blocks import BlockRecord
 from vvlab.sim.errors import RunFolderError
 from vvlab.sim.memory import record_cache_bytes
 from vvlab.sim.params import RunSpec, run_identity
-from vvlab.sim.resultfiles import RESULT_FILES, write_json
+from vvlab.sim.resultfiles import FRAMES, RESULT_FILES, open_result, write_json
 from vvlab.sim.streaming import write_run
 
 RESUME_HINT = "resume=True (command line: --resume)"
@@ -93,7 +98,9 @@ class BlockStore:
                 "needs the same map, ruleset, bots, players, games and seed"
             )
         store = cls(path, record, spec)
-        if not store.is_complete():
+        if store.is_complete():
+            _note_tidied(path, store.tidy())
+        else:
             store.blocks_dir.mkdir(parents=True, exist_ok=True)
             write_json(path / "run.json", record)
         return store
@@ -126,6 +133,26 @@ class BlockStore:
             )
         return result
 
+    def tidy(self) -> list[Path]:
+        """Remove what a crash left beside the finished results (the block cache,
+        temporary files), once every result file matches its checksum; returns what
+        was removed."""
+        leftovers = self._leftovers()
+        if leftovers:
+            self.result()  # this run's results, not another's
+            files = open_result(self.folder)[1]
+            for frame in FRAMES:
+                files.verified(frame)
+        _remove(leftovers)
+        return leftovers
+
+    def _leftovers(self) -> list[Path]:
+        """The block cache and the temporary files of killed writers, where there."""
+        found = [self.blocks_dir] if self.blocks_dir.exists() else []
+        for name in (*RESULT_FILES, "run.json"):
+            found += leftover_temporaries(self.folder / name)
+        return found
+
     def block_path(self, block: int) -> Path:
         return self.blocks_dir / f"block-{block:06d}.npz"
 
@@ -139,7 +166,11 @@ class BlockStore:
         path = self.block_path(block)
         rec = read_block(path, block, self.run_id)
         if rec is None or not _fits(rec, self._spec(), block):
-            raise RunFolderError(f"{path} is unreadable: remove it and resume", path)
+            raise RunFolderError(
+                f"{path} is damaged (it no longer matches its checksum): remove it and "
+                "resume (the block is played again)",
+                path,
+            )
         return rec
 
     def _spec(self) -> RunSpec:
@@ -149,10 +180,11 @@ class BlockStore:
 
     def load(self, spec: RunSpec) -> Finished:
         """The finished blocks on disk, each checked but not kept in memory. A file
-        that is not readable at all is ignored (its block is played again); one of
-        another run or block, changed, or of an older vvlab is refused."""
+        that does not match its checksum is not read (its block is played again, with
+        a note); one of another run or block, or of an older vvlab, is refused."""
         self.spec = spec
         finished = Finished(spec, self)
+        damaged: list[str] = []
         with os.scandir(self.blocks_dir) as entries:  # the files there, not every name
             for entry in entries:
                 block = block_number(entry.name)
@@ -161,6 +193,10 @@ class BlockStore:
                 rec = read_block(Path(entry.path), block, self.run_id)
                 if rec is not None and _fits(rec, spec, block):
                     finished[block] = rec
+                else:
+                    damaged.append(entry.name)
+        if damaged:
+            _note_damaged(self.blocks_dir, sorted(damaged))
         return finished
 
     def finish(
@@ -170,10 +206,11 @@ class BlockStore:
         read: Callable[[int], BlockRecord] | None = None,
     ) -> Any:
         """Write the results as parquet from the kept blocks (``read(b)`` gives block
-        ``b``, by default from its file), remove the block cache and return the result
-        (read from the folder on first access)."""
+        ``b``, by default from its file), remove the block cache (and temporary files
+        a killed earlier attempt left) and return the result (read from the folder on
+        first access)."""
         write_run(self.folder, spec, read or self.read, execution)
-        shutil.rmtree(self.blocks_dir, ignore_errors=True)
+        _remove(self._leftovers())
         return self.result()
 
 
@@ -243,6 +280,36 @@ class Finished(MutableMapping[int, BlockRecord]):
     def missing(self) -> np.ndarray:
         """The blocks still to play, in order."""
         return np.flatnonzero(~self.done)
+
+
+def _remove(paths: list[Path]) -> None:
+    for path in paths:
+        if path.is_dir():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
+
+
+def _note_tidied(folder: Path, removed: list[Path]) -> None:
+    if removed:
+        names = ", ".join(p.name for p in removed)
+        warnings.warn(
+            f"{folder} holds a finished run: removed what a crash left beside its "
+            f"results ({names})",
+            UserWarning,
+            stacklevel=5,
+        )
+
+
+def _note_damaged(folder: Path, names: list[str]) -> None:
+    """Say which block files were damaged (cut short, empty, changed): played again."""
+    shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+    warnings.warn(
+        f"block files cut short or changed (not matching their checksum) in {folder}: "
+        f"{shown}; their games are played again",
+        UserWarning,
+        stacklevel=4,
+    )
 
 
 def _nbytes(record: BlockRecord) -> int:

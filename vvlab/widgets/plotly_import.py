@@ -29,6 +29,7 @@ from copy import deepcopy
 from functools import cache
 from typing import Any
 
+from vvlab.widgets.lazy import LAB_EXTRA
 from vvlab.widgets.plotly_bundle import answer, loader
 
 SKIPPED = "rfc3987_syntax"
@@ -105,4 +106,10 @@ def import_figure_widget() -> Any:
     finally:
         if hide and sys.modules.get(SKIPPED, "") is None:
             del sys.modules[SKIPPED]
+    if FigureWidget.__module__ == "plotly.missing_anywidget":  # plotly's stand-in
+        raise ModuleNotFoundError(
+            f"the widgets' figures need anywidget, which is not installed: install the "
+            f"widgets with {LAB_EXTRA}",
+            name="anywidget",
+        )
     return _complete_on_open(FigureWidget)
