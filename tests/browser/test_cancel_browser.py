@@ -15,7 +15,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from lab_server import SCREENSHOTS, chromium, serve_lab, write_notebook
+from lab_server import SCREENSHOTS, chromium, notebook_lab
 from test_jupyterlab import RENDER_TIMEOUT, STEP_TIMEOUT, _button, _tab
 
 pytestmark = pytest.mark.browser
@@ -33,12 +33,8 @@ STATIONS_JS = """el => JSON.stringify(
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """JupyterLab serving a folder with the test notebook: its URL."""
-    base = tmp_path_factory.mktemp("cancel")
-    root = base / "root"
-    root.mkdir()
-    write_notebook(root / NOTEBOOK, CELLS)
-    with serve_lab(root, base) as url:
-        yield f"{url}/lab/tree/{NOTEBOOK}"
+    with notebook_lab(tmp_path_factory.mktemp("cancel"), NOTEBOOK, CELLS) as url:
+        yield url
 
 
 def _wait_for_text(page, out, pattern: str, what: str, timeout_s: float) -> str:
