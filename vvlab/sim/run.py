@@ -42,7 +42,6 @@ Progress = bool | Callable[[int, int], Any]
 ``progress(games_done, games_total)`` called after every finished chunk."""
 
 
-
 def simulate(
     city: Any,
     players: int = 1,
