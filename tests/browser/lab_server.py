@@ -204,6 +204,18 @@ def write_notebook(path: Path, sources: Sequence[str]) -> Path:
     return atomic_write(path, json.dumps(notebook, indent=1))
 
 
+@contextlib.contextmanager
+def notebook_lab(base: Path, name: str, sources: Sequence[str]) -> Iterator[str]:
+    """JupyterLab serving ``base/root`` that holds one notebook ``name`` of code cells
+    ``sources`` (:func:`write_notebook`); yields the notebook's URL, then stops the
+    server and its kernels."""
+    root = base / "root"
+    root.mkdir()
+    write_notebook(root / name, sources)
+    with serve_lab(root, base) as url:
+        yield f"{url}/lab/tree/{name}"
+
+
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 """Where the browser tests keep a screenshot of every step (git-ignored)."""
 

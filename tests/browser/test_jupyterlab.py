@@ -38,7 +38,7 @@ from pathlib import Path
 
 import pytest
 from figure_checks import shown_figure_problems
-from lab_server import SCREENSHOTS, chromium, serve_lab, write_notebook
+from lab_server import SCREENSHOTS, chromium, notebook_lab
 
 pytestmark = pytest.mark.browser
 
@@ -72,12 +72,8 @@ MARKERS_JS = """el => Array.from(el.querySelectorAll('.scatterlayer path.point')
 def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A JupyterLab server on a free localhost port, serving a folder with the test
     notebook; yields the notebook's URL and stops the server (and its kernels)."""
-    base = tmp_path_factory.mktemp("lab")
-    root = base / "root"
-    root.mkdir()
-    write_notebook(root / NOTEBOOK, CELLS)
-    with serve_lab(root, base) as url:
-        yield f"{url}/lab/tree/{NOTEBOOK}"
+    with notebook_lab(tmp_path_factory.mktemp("lab"), NOTEBOOK, CELLS) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -143,7 +143,7 @@ def test_schematic_lays_the_city_out_first(monkeypatch):
 
     seen = []
 
-    def fake_schematic(city, *, grid=1.0, time_limit_s=60):
+    def fake_schematic(city, *, grid=1.0, time_limit_s=60, progress=None, cancel=None):
         seen.append(city.id)
         return vvlab.load_map("tutorial")
 

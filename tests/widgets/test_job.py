@@ -3,6 +3,7 @@ progress, Cancel, its own message area; controlled by work counts, never by time
 
 from __future__ import annotations
 
+import re
 import threading
 
 import pytest
@@ -64,3 +65,16 @@ def test_a_start_while_running_is_ignored_and_a_new_run_shows_only_its_own_end()
     job.start(lambda step, cancelled: "third", lambda r: f"done {r}")
     job.wait(10)
     assert "done third" in job.message.value
+
+
+def test_work_counted_in_no_unit_the_user_knows_shows_as_a_share() -> None:
+    shown: dict[bool, list[str]] = {True: [], False: []}
+    for percent in (True, False):
+        job = Job(w.Button(), "laying out", background=False, percent=percent)
+        said = shown[percent]
+        job.listeners.append(lambda done, total, job=job, said=said: said.append(job.message.value))
+        job.start(counting(3, []), lambda n: "done")
+    progress = {
+        key: [re.search("laying out: (.*?)…", t)[1] for t in texts] for key, texts in shown.items()
+    }
+    assert progress == {True: ["33 %", "66 %", "100 %"], False: ["1 of 3", "2 of 3", "3 of 3"]}

@@ -15,6 +15,8 @@ from vvlab.design.balance import DEFAULT_BOTS, check_balance
 from vvlab.design.report import BalanceReport, measured_text
 from vvlab.design.targets import BalanceTargets
 from vvlab.model import CityMap, load_map
+from vvlab.model.steps import Cancel
+from vvlab.sim.run import Progress
 
 STRUCTURE_COLUMNS = ["change", "item", "a", "b"]
 """The columns of :attr:`MapComparison.structure`."""
@@ -118,10 +120,13 @@ def compare_maps(
     games: int = 1000,
     seed: int = 0,
     ruleset: Any = "voll-verplant",
-    progress: bool = False,
+    progress: Progress = False,
+    cancel: Cancel = None,
 ) -> MapComparison:
     """Compare two versions of a city (names, files, data or ``CityMap``): what changed,
-    and both balance verdicts from the same deals (``seed``).
+    and both balance verdicts from the same deals (``seed``); ``progress`` and
+    ``cancel`` as for :func:`~vvlab.design.balance.check_balance` (a cancelled
+    comparison raises :class:`~vvlab.model.steps.Cancelled`).
 
     Examples
     --------
@@ -136,6 +141,7 @@ def compare_maps(
     """
     city_a, city_b = load_map(a), load_map(b)
     run = {"bots": bots, "games": games, "seed": seed, "ruleset": ruleset, "progress": progress}
+    run["cancel"] = cancel
     return MapComparison(
         city_a,
         city_b,

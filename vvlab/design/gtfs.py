@@ -45,10 +45,14 @@ from vvlab.model.citymap import CityMap
 from vvlab.model.colors import distinct_color, is_hex
 from vvlab.model.edges import FORMAT_BENDS
 from vvlab.model.generate import default_scoring
+from vvlab.model.steps import Cancel, Report, Steps
 from vvlab.model.validate import FORMAT, ID_PATTERN, MAX_ID_LENGTH, MAX_LINES
 from vvlab.sim.params import check_int
 
 __all__ = ["GTFSError", "GTFSWarning", "from_gtfs"]
+
+IMPORT_STEPS = 4
+"""The steps of an import that :func:`from_gtfs` tells its ``progress`` of."""
 
 
 @dataclass
@@ -80,6 +84,8 @@ def from_gtfs(
     id: str | None = None,
     name: str | None = None,
     max_stations: int | None = None,
+    progress: Report | None = None,
+    cancel: Cancel = None,
 ) -> CityMap:
     """A draft city with the lines of a GTFS feed.
 
@@ -106,6 +112,11 @@ def from_gtfs(
         At most this many stations per line: a longer line keeps its termini, its
         transfers and evenly spaced stations between them; each line's dropped
         stations are named in a :class:`GTFSWarning`.
+    progress, cancel
+        ``progress(done, 4)`` hears of the steps done (feed opened, routes chosen,
+        lines read, city made); ``cancel`` (as :func:`vvlab.simulate`'s) is looked at
+        after each and between the parts of a long table read
+        (:class:`~vvlab.model.steps.Steps`; ``Cancelled`` stops the import).
 
     Returns
     -------
@@ -150,12 +161,18 @@ def from_gtfs(
     if max_stations is not None:
         max_stations = check_int("max_stations", max_stations, 2)
     names, types = _route_list(routes), _route_types(route_types)
+    step = Steps(progress, cancel, "the import")
     data = read_feed(feed)
+    step(1, IMPORT_STEPS)
     chosen = choose_routes(data, names, set(expand_types(types)))
-    lines, places = _lines(data, chosen, named=routes is not None)
+    step(2, IMPORT_STEPS)
+    lines, places = _lines(data, chosen, routes is not None, step)
     if max_stations is not None:
         _thin(lines, places, max_stations)
-    return _city(data, lines, places, id, name)
+    step(3, IMPORT_STEPS)
+    city = _city(data, lines, places, id, name)
+    step(4, IMPORT_STEPS)
+    return city
 
 
 def _route_list(routes: Sequence[str] | str | None) -> list[str] | None:
@@ -197,13 +214,14 @@ def _route_types(route_types: Iterable[int] | int) -> list[int]:
 # -- lines -----------------------------------------------------------------------------
 
 
-def _lines(data: Feed, chosen: pd.DataFrame, named: bool) -> tuple[list[_Line], dict]:
+def _lines(data: Feed, chosen: pd.DataFrame, named: bool, step: Steps) -> tuple[list[_Line], dict]:
     """The lines of the chosen routes (a route without trips: an error when it was
-    named, a warning when it came with its type) and the stations they use."""
+    named, a warning when it came with its type) and the stations they use; the long
+    tables stop at their next part when ``step`` is cancelled."""
     route_ids = chosen["route_id"].tolist()
-    trips = data.read("trips", lambda part: part["route_id"].isin(route_ids))
+    trips = data.read("trips", step.each(lambda part: part["route_id"].isin(route_ids)))
     trip_ids = trips["trip_id"].tolist()
-    stop_times = data.read("stop_times", lambda part: part["trip_id"].isin(trip_ids))
+    stop_times = data.read("stop_times", step.each(lambda part: part["trip_id"].isin(trip_ids)))
     station_of, places = merge_stops(
         data.read("stops"), stop_times["stop_id"].unique().tolist(), f"{data.name}: stops.txt"
     )

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import zipfile
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, closing, contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path, PurePosixPath
@@ -98,11 +98,11 @@ class Feed:
         required, optional = COLUMNS[table]
         wanted = {*required, *optional}
         try:
-            with self.files[f"{table}.txt"]() as handle:
-                parts = [
-                    part[keep(part)] if keep else part
-                    for part in _chunks(handle, wanted, where, table)
-                ]
+            with (
+                self.files[f"{table}.txt"]() as handle,
+                closing(_chunks(handle, wanted, where, table)) as chunks,  # before the file
+            ):
+                parts = [part[keep(part)] if keep else part for part in chunks]
         except GTFSError:  # a ValueError too, already naming the file
             raise
         except pd.errors.EmptyDataError:

@@ -24,7 +24,7 @@ number of steps (``work``), never by the clock.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from itertools import pairwise
 
@@ -123,6 +123,7 @@ def route_network(
     spacing: int = 2,
     work: int = 2_000_000,
     restarts: int = 24,
+    step: Callable[[int], None] | None = None,
 ) -> Routing:
     """Route every piece of ``network`` through an octilinear grid.
 
@@ -131,7 +132,8 @@ def route_network(
     exactly at their (rounded) homes; stations stay ``spacing`` units apart. When a
     piece finds no path, the routing restarts with it first, at most ``restarts``
     times; then the pieces that still find none are listed in ``failed``. The search
-    stops after ``work`` steps in all.
+    stops after ``work`` steps in all. ``step(k)`` is called after the k-th piece of
+    an attempt is routed (it may raise to stop the routing there).
     """
     homes = default_homes(network, cells) if homes is None else homes
     first: list[int] = []
@@ -139,7 +141,8 @@ def route_network(
     for attempt in range(restarts + 1):
         router = Router(network, homes, pinned, costs, spacing)
         router.work = taken
-        routing = _route_all(router, piece_order(network, first), attempt < restarts, work)
+        order = piece_order(network, first)
+        routing = _route_all(router, order, attempt < restarts, work, step)
         taken = router.work
         stuck = [p for p in routing.failed if _routable(network, p)][:1]
         if not stuck or attempt == restarts or taken >= work:
@@ -154,10 +157,15 @@ def _routable(network: Network, piece: int) -> bool:
     return all(len(network.rotation[v]) <= len(DIRS) for v in network.pieces[piece])
 
 
-def _route_all(router: Router, order: list[int], stop: bool, work: int) -> Routing:
-    """Route the pieces in ``order`` (stop at the first that fails, if ``stop``)."""
+def _route_all(
+    router: Router, order: list[int], stop: bool, work: int, step: Callable[[int], None] | None
+) -> Routing:
+    """Route the pieces in ``order`` (stop at the first that fails, if ``stop``),
+    telling ``step`` how many were routed after each."""
     network, routing = router.network, Routing()
     for k, p in enumerate(order):
+        if step is not None and k:
+            step(k)
         a, b = network.pieces[p]
         if router.at[a] == FREE and router.at[b] == FREE and not router.settle(a):
             routing.failed.append(p)

@@ -61,6 +61,7 @@ from vvlab.design.octilinear import Routing, default_homes, route_network
 from vvlab.design.schematic_network import Network, city_network
 from vvlab.model import CityMap
 from vvlab.model.edges import MAX_BENDS
+from vvlab.model.steps import Cancel, Report, Steps
 
 __all__ = [
     "SchematicResult",
@@ -142,6 +143,8 @@ def schematic_layout(
     work_limit: int | None = None,
     seed: int = 0,
     fixed: Collection[str] = frozenset(),
+    progress: Report | None = None,
+    cancel: Cancel = None,
 ) -> SchematicResult:
     """Lay ``city`` out octilinearly and report how it went.
 
@@ -168,6 +171,11 @@ def schematic_layout(
         (a whole fraction of the largest length dividing their offsets), and ``grid``
         is not used; stations drawn freely rather than on a grid (coordinates to a
         tenth, say) have no such unit, and a ``ValueError`` says so.
+    progress, cancel
+        ``progress(done, total)`` hears of the pieces of the network routed over
+        every try (``total``: pieces times tries; a layout done early jumps to the
+        end); ``cancel`` (as :func:`vvlab.simulate`'s) is looked at after each piece
+        (:class:`~vvlab.model.steps.Steps`).
 
     Returns
     -------
@@ -179,6 +187,8 @@ def schematic_layout(
         If ``grid`` or a limit is not positive, a ``fixed`` station is unknown, the
         ``fixed`` stations are not on a common grid, or no layout keeps them where
         they are (they are named).
+    Cancelled
+        When ``cancel`` asked to stop.
 
     See Also
     --------
@@ -196,6 +206,7 @@ def schematic_layout(
         unit, origin = _pin_grid(city, network, pinned)
         tries = [(unit / k, origin) for k in (1, 2, 3)]
     best, rounds, stopped_by, work = None, 0, "done", 0
+    told = _TryProgress(Steps(progress, cancel, "the layout"), len(tries), len(network.pieces))
     for scale in tries:
         if len(pinned) > 1:
             unit, origin = scale
@@ -206,11 +217,12 @@ def schematic_layout(
             homes = default_homes(network, *scale, centre=origin)
         else:
             unit, origin, homes = grid, None, default_homes(network, *scale)
-        routing = route_network(network, homes, pinned=pinned, work=budget - work)
+        routing = route_network(network, homes, pinned=pinned, work=budget - work, step=told.piece)
         if not pinned and not routing.failed:
             compact(routing, len(network.ids))
         work += routing.work
         rounds += 1
+        told.next_try()
         laid_out = _laid_out(city, network, routing, (unit, origin), frozenset(fixed))
         faults = layout_violations(laid_out, city)
         score = (len(faults), max(1.0, _overflow(routing, len(network.ids))))
@@ -222,9 +234,34 @@ def schematic_layout(
             stopped_by = "work" if work >= budget else "time"
             break
     _, laid_out, faults, routing = best
+    told.done()
     if pinned and routing.failed:
         raise ValueError(_pinned_text(city, fixed))
     return _result(city, laid_out, faults, (rounds, stopped_by, work), time.perf_counter() - start)
+
+
+class _TryProgress:
+    """The search's progress as pieces routed: ``tries`` tries of ``pieces`` each (a
+    try routing again from its start counts on from the most it had routed)."""
+
+    def __init__(self, steps: Steps, tries: int, pieces: int):
+        self.steps, self.pieces, self.total = steps, max(pieces, 1), tries * max(pieces, 1)
+        self.tried, self.routed = 0, 0
+
+    def piece(self, routed: int) -> None:
+        """``routed`` pieces of this try's attempt are routed."""
+        self.routed = min(max(self.routed, routed), self.pieces)
+        self.steps(self.tried * self.pieces + self.routed, self.total)
+
+    def next_try(self) -> None:
+        """A try has ended (its layout is judged next)."""
+        self.tried, self.routed = self.tried + 1, 0
+        self.steps(self.tried * self.pieces, self.total)
+
+    def done(self) -> None:
+        """The search has ended."""
+        if self.steps.progress is not None:
+            self.steps.progress(self.total, self.total)
 
 
 def _pin_grid(city: CityMap, network: Network, pinned: frozenset[int]) -> tuple[float, np.ndarray]:
@@ -384,6 +421,8 @@ def schematic(
     work_limit: int | None = None,
     seed: int = 0,
     fixed: Collection[str] = frozenset(),
+    progress: Report | None = None,
+    cancel: Cancel = None,
 ) -> CityMap:
     """``city`` with octilinear station coordinates and bends; nothing else changes.
 
@@ -401,8 +440,9 @@ def schematic(
     >>> schematic(tutorial, fixed={"zoo"}).stations["zoo"] == tutorial.stations["zoo"]
     True
     """
+    limits = {"grid": grid, "time_limit_s": time_limit_s, "work_limit": work_limit}
     result = schematic_layout(
-        city, grid=grid, time_limit_s=time_limit_s, work_limit=work_limit, seed=seed, fixed=fixed
+        city, **limits, seed=seed, fixed=fixed, progress=progress, cancel=cancel
     )
     if not result.ok:
         warnings.warn(_fault_text(result), SchematicWarning, stacklevel=2)

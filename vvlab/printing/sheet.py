@@ -21,6 +21,7 @@ import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from vvlab.model.steps import Cancel, Report, Steps
 from vvlab.printing.page import GREY, Page, Text, check_format, paper_size
 from vvlab.printing.panel import layout_panel
 from vvlab.printing.plan import ADVICE, SCHEMATIC_ADVICE, PlanLayout, layout_plan
@@ -66,9 +67,12 @@ def sheet_page(
     paper: str = "a4",
     ruleset: Any = "voll-verplant",
     schematic: bool = False,
+    progress: Report | None = None,
+    cancel: Cancel = None,
 ) -> Page:
     """The sheet of ``city`` (a built-in name, a path, a dict or a ``CityMap``) as a
-    :class:`~vvlab.printing.page.Page`, checked but not written."""
+    :class:`~vvlab.printing.page.Page`, checked but not written; ``progress`` and
+    ``cancel`` go to the schematic layout (:class:`~vvlab.model.steps.Steps`)."""
     from vvlab.engine.rulesets import get_ruleset
     from vvlab.model import load_map
 
@@ -78,7 +82,7 @@ def sheet_page(
     if schematic:
         from vvlab.design import schematic as lay_out  # the design layer only when asked
 
-        city = lay_out(city)
+        city = lay_out(city, progress=progress, cancel=cancel)
     page, plan = layout_sheet(city, rules, paper, schematic)
     if plan.names_left_out:
         warnings.warn(_unnamed_text(city, plan.names_left_out, paper), SheetWarning, stacklevel=2)
@@ -160,13 +164,19 @@ def check_sheet_target(
 
 
 def sheet_data(
-    city: Any, path: str | os.PathLike[str], copies: int = 1, **page: Any
+    city: Any,
+    path: str | os.PathLike[str],
+    copies: int = 1,
+    *,
+    cancel: Cancel = None,
+    **page: Any,
 ) -> str | bytes:
     """What :func:`write_sheet` writes to ``path``, not written: the SVG's text, or
     the PDF's bytes (``copies`` pages); ``page`` holds :func:`sheet_page`'s options
-    (``paper``, ``ruleset``, ``schematic``). The long part of printing (the layout),
-    apart from the writing, so that a view can run it in the background and write only
-    if the user did not cancel.
+    (``paper``, ``ruleset``, ``schematic``, ``progress``); ``cancel`` is looked at
+    between steps (:class:`~vvlab.model.steps.Steps`). The long part of printing (the
+    layout), apart from the writing, so that a view can run it in the background and
+    write only if the user did not cancel.
 
     >>> sheet_data("tutorial", "t.svg", paper="letter")[:5]
     '<?xml'
@@ -174,7 +184,8 @@ def sheet_data(
     from vvlab.printing.pdf import to_pdf
     from vvlab.printing.svg import to_svg
 
-    sheet = sheet_page(city, **page)
+    sheet = sheet_page(city, cancel=cancel, **page)
+    Steps(cancel=cancel, what="the sheet").check()
     if str(path).lower().endswith(".svg"):
         return to_svg(sheet)
     return to_pdf([sheet] * copies, title=sheet.texts()[0])

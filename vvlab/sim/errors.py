@@ -5,6 +5,8 @@ from __future__ import annotations
 import signal
 from collections.abc import Iterable
 
+from vvlab.model.steps import Cancelled
+
 
 class SimulationError(RuntimeError):
     """A run could not finish: a worker process died, the Dask scheduler is out of reach,
@@ -20,7 +22,7 @@ class SimulationError(RuntimeError):
         return (type(self), (str(self), self.finished_blocks))
 
 
-class SimulationCancelled(SimulationError):
+class SimulationCancelled(SimulationError, Cancelled):
     """The caller's ``cancel`` flag stopped a run between two blocks.
 
     ``finished_blocks`` lists the blocks that were finished (kept in ``out`` when it was

@@ -23,6 +23,7 @@ from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
+from vvlab.model.steps import never
 from vvlab.sim.blocks import BlockRecord
 from vvlab.sim.deal import BLOCK_SIZE
 from vvlab.sim.errors import SimulationCancelled, SimulationError
@@ -41,11 +42,6 @@ Stop = Callable[[], bool]
 
 POLL_SECONDS = 0.2
 """How often the pool and Dask runners look at Ctrl-C and ``stop()`` while waiting."""
-
-
-def never() -> bool:
-    """The default ``stop``: a run is never cancelled."""
-    return False
 
 
 def _check(stop: Stop) -> None:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import os
 import signal
-import threading
 import time
 from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from typing import Any
 
 from vvlab.model.files import WriteRefused
+from vvlab.model.steps import Cancel, cancel_check
 from vvlab.sim.blocks import BlockRecord
 from vvlab.sim.engines import block_player, check_engine, engine_name
 from vvlab.sim.errors import (
@@ -19,7 +19,7 @@ from vvlab.sim.errors import (
     SimulationError,
     SimulationInterrupted,
 )
-from vvlab.sim.executors import never, run_chunks
+from vvlab.sim.executors import run_chunks
 from vvlab.sim.interrupts import interrupt_signals
 from vvlab.sim.memory import check_memory
 from vvlab.sim.params import (
@@ -40,10 +40,6 @@ from vvlab.sim.worker import ChunkTask
 Progress = bool | Callable[[int, int], Any]
 """``simulate``'s ``progress``: a tqdm bar (``True``), none (``False``), or a callable
 ``progress(games_done, games_total)`` called after every finished chunk."""
-
-Cancel = threading.Event | Callable[[], bool] | None
-"""``simulate``'s ``cancel``: a ``threading.Event`` or a callable answering ``True`` to
-stop; looked at between blocks."""
 
 
 def simulate(
@@ -287,33 +283,6 @@ def _play(
         "started": started.isoformat(timespec="seconds"),
         "seconds": round(time.perf_counter() - clock, 3),
     }
-
-
-def cancel_check(cancel: Cancel) -> Callable[[], bool]:
-    """``simulate``'s ``cancel`` as a function answering whether to stop.
-
-    >>> import threading
-    >>> flag = threading.Event()
-    >>> check = cancel_check(flag)
-    >>> check(), flag.set(), check()
-    (False, None, True)
-    >>> cancel_check(None)(), cancel_check(lambda: True)()
-    (False, True)
-    >>> cancel_check(True)
-    Traceback (most recent call last):
-    ...
-    TypeError: cancel must be a threading.Event or a callable returning True to stop, not bool
-    """
-    if cancel is None:
-        return never
-    if isinstance(cancel, threading.Event):
-        return cancel.is_set
-    if callable(cancel):
-        return lambda: bool(cancel())
-    raise TypeError(
-        "cancel must be a threading.Event or a callable returning True to stop, "
-        f"not {type(cancel).__name__}"
-    )
 
 
 def check_progress(progress: Any) -> Progress:

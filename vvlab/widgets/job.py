@@ -97,6 +97,9 @@ class Job:
         An error of the action as a message (default ``str``).
     background
         Run in a thread (the default); ``False`` runs in the caller, for scripts.
+    percent
+        Show the progress as a share ("41 %") rather than as "256 of 600" (for work
+        counted in units the user does not know, such as a layout's search).
     """
 
     def __init__(
@@ -106,9 +109,10 @@ class Job:
         *,
         describe: Callable[[Exception], str] = str,
         background: bool = True,
+        percent: bool = False,
     ):
         self.start_button, self.what, self.describe = start_button, what, describe
-        self.background = background
+        self.background, self.percent = background, percent
         self.cancel_button = button("Cancel", icon="stop")
         self.cancel_button.on_click(lambda _: self.cancel())
         self.progress = w.IntProgress(0, 0, 1, layout=w.Layout(width="140px"))
@@ -192,6 +196,8 @@ class Job:
     def _show_progress(self) -> None:
         seconds = int(time.monotonic() - self._started)
         done = f": {self._done} of {self._total}" if self._total else ""
+        if self.percent and self._total:
+            done = f": {100 * self._done // self._total} %"
         self.say(f"{self.what}{done}… {seconds} s (Cancel stops it)")
 
     def cancel(self) -> None:

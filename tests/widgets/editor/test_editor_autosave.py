@@ -7,8 +7,11 @@ from __future__ import annotations
 import errno
 import json
 import os
+import threading
 import time
 from pathlib import Path
+
+import pytest
 
 import vvlab.widgets.editor.drafts as drafts
 from vvlab.widgets.editor.controller import MapEditorController
@@ -96,7 +99,7 @@ def test_a_draft_is_never_written_through_a_link(tmp_path: Path) -> None:
     editor.controller.station_edits.move("zoo", 9, 9)
     editor.refresh()
     assert saved.read_bytes() == before
-    assert "Autosave could not keep a draft" in editor.message.value
+    assert "Autosave could not keep a draft" in editor.draft_bar.draft_message.value
 
 
 def test_a_newer_draft_is_offered_and_restores_exactly(tmp_path: Path) -> None:
@@ -228,19 +231,21 @@ def test_a_failing_write_never_breaks_editing(tmp_path: Path, monkeypatch) -> No
     monkeypatch.setattr(drafts, "atomic_path", full_disk)
     editor.controller.station_edits.rename("zoo", "Tierpark")
     editor.refresh()
-    assert "Autosave could not keep a draft" in editor.message.value
-    assert os.strerror(errno.ENOSPC) in editor.message.value
+    said = editor.draft_bar.draft_message
+    assert "Autosave could not keep a draft" in said.value
+    assert os.strerror(errno.ENOSPC) in said.value and editor.draft_bar.box.layout.display is None
     editor.mode.value = "move"
     editor.click_station("zoo")
-    editor.click_grid(9, 9)  # an edit goes on, and the message is not repeated
+    editor.click_grid(9, 9)  # an edit goes on; the bar still says why there is no draft
     assert editor.controller.stations["zoo"]["x"] == 9
-    assert editor.message.value == ""
+    assert editor.message.value == "" and said.value.count("Autosave") == 1
     editor.undo_button.click()
     assert editor.message.value.count("undid") == 1
     assert "Autosave" not in editor.message.value
     monkeypatch.undo()
     editor.redo_button.click()
     assert_draft_is_the_data(editor)
+    assert said.value == "" and editor.draft_bar.box.layout.display == "none"
 
 
 def test_a_folder_that_cannot_be_made_never_breaks_editing(tmp_path: Path) -> None:
@@ -250,8 +255,54 @@ def test_a_folder_that_cannot_be_made_never_breaks_editing(tmp_path: Path) -> No
     editor.click_station("zoo")
     editor.click_grid(9, 9)
     assert editor.controller.stations["zoo"]["x"] == 9
-    assert "Autosave could not keep a draft" in editor.message.value
+    assert "Autosave could not keep a draft" in editor.draft_bar.draft_message.value
     assert (tmp_path / DRAFTS).read_text() == "a file where the drafts' folder goes"
+
+
+@pytest.mark.parametrize("squatter", ["folder", "pipe", "link to a saved city"])
+def test_a_folder_pipe_or_link_at_the_draft_path_is_never_written_and_named(
+    tmp_path: Path, squatter: str
+) -> None:
+    """Whatever sits where the draft goes is left as it is, never read (a pipe would
+    wait for ever) nor written through; the draft bar says what it is and what to do,
+    both while editing and when the city is opened again."""
+    editor = editor_in(tmp_path)
+    saved = editor.controller.save()
+    other = editor_in(tmp_path, "berlin").controller.save()
+    before = other.read_bytes()
+    path = draft_of(editor)
+    path.parent.mkdir(exist_ok=True)
+    {"folder": path.mkdir, "pipe": lambda: os.mkfifo(path),
+     "link to a saved city": lambda: path.symlink_to(other)}[squatter]()  # fmt: skip
+    editor.controller.station_edits.rename("zoo", "Tierpark")
+    editor.refresh()
+    kind = squatter.replace(" to a saved city", " to another file")
+    said = editor.draft_bar.draft_message.value
+    assert (
+        f"Autosave could not keep a draft: {path.name} in the drafts&#x27; folder is a {kind}"
+        in said
+    )
+    assert "move it away" in said and editor.draft_bar.box.layout.display is None
+    assert other.read_bytes() == before and list(path.parent.iterdir()) == [path]
+    assert (path.is_dir(), path.is_fifo(), path.is_symlink()) == (
+        squatter == "folder",
+        squatter == "pipe",
+        squatter.startswith("link"),
+    )
+    again = with_timeout(lambda: editor_in(tmp_path, saved), 60)  # never waits on the pipe
+    assert f"is a {kind}, not a draft" in again.draft_bar.draft_label.value
+    assert again.draft_bar.restore_draft_button.layout.display == "none"
+    assert other.read_bytes() == before and not list(path.parent.glob("*unreadable*"))
+
+
+def with_timeout(make, seconds: float):
+    """``make()`` in a thread; fails the test (never hangs it) after ``seconds``."""
+    made: list = []
+    thread = threading.Thread(target=lambda: made.append(make()), daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert made, f"still waiting after {seconds} s"
+    return made[0]
 
 
 def test_a_new_id_moves_the_draft(tmp_path: Path) -> None:

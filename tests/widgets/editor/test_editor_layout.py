@@ -21,6 +21,7 @@ def test_import_gtfs_replaces_the_city_undoably_and_asks_over_edits(tmp_path: Pa
     editor = MapEditor(controller=MapEditorController.open("tutorial", folder=tmp_path))
     editor.gtfs_path.value = str(FEED)
     editor.import_gtfs_button.click()  # nothing edited yet: at once
+    editor.layout_bar.wait(120)
     c = editor.controller
     assert sorted(ln["id"] for ln in c.lines) == ["A", "B", "C"]  # no tram by default
     assert {"mustek", "muzeum", "florenc"} <= set(c.stations) and c.problems() == []
@@ -32,6 +33,7 @@ def test_import_gtfs_replaces_the_city_undoably_and_asks_over_edits(tmp_path: Pa
     editor.import_gtfs_button.click()
     assert editor.confirm_import_button.layout.display is None and "zoo" in c.stations
     editor.confirm_import_button.click()
+    editor.layout_bar.wait(120)
     assert sorted(ln["id"] for ln in c.lines) == ["A", "C"]
 
 
@@ -40,6 +42,7 @@ def test_a_bad_feed_is_a_message_and_changes_nothing(tmp_path: Path) -> None:
     before = editor.controller.data
     editor.gtfs_path.value = str(tmp_path / "nowhere.zip")
     editor.import_gtfs_button.click()
+    editor.layout_bar.wait(120)
     assert "nowhere.zip" in message(editor, editor.import_message)
     assert editor.controller.data == before
     editor.gtfs_path.value = ""

@@ -1,6 +1,8 @@
 """ "Compare with a saved file" in the map editor: :class:`CompareBar` sets the city
 being edited (b) against a saved version (a) with :func:`vvlab.design.compare_maps`:
-what changed, and the verdicts that differ on the same deals.
+what changed, and the verdicts that differ on the same deals. The games run in the
+background with progress and Cancel (:class:`~vvlab.widgets.job.Job`) and stop at the
+next block of games when cancelled.
 """
 
 from __future__ import annotations
@@ -94,6 +96,29 @@ def _named(cmp: MapComparison, row: Any) -> tuple[str, str, str, str]:
     return change, named, *(named if v == item else v for v in (a, b))
 
 
+class _GamesPlayed:
+    """The games of a comparison's runs told to ``step`` as one count out of
+    ``total``: each run (the random bot's and each level's games, for each version)
+    counts from 0 again.
+
+    >>> seen = []
+    >>> games = _GamesPlayed(lambda done, total: seen.append(done), 1000)
+    >>> for done in (256, 500, 256, 500):
+    ...     games.tell(done, 500)
+    >>> seen
+    [256, 500, 756, 1000]
+    """
+
+    def __init__(self, step: Callable[[int, int], None], total: int):
+        self.step, self.total, self.before = step, total, 0
+
+    def tell(self, done: int, total: int) -> None:
+        """``done`` of the ``total`` games of the current run are played."""
+        self.step(min(self.before + done, self.total), self.total)
+        if done >= total:
+            self.before += total
+
+
 class CompareBar:
     """A path field, "Compare" and the comparison (``last_comparison``), played in the
     background (``job``: Cancel, the bar's messages); ``wait()`` waits for it."""
@@ -112,6 +137,7 @@ class CompareBar:
     def compare(self) -> None:
         """Compare the saved city at the path with the city being edited."""
         from vvlab.design import compare_maps
+        from vvlab.design.balance import DEFAULT_BOTS
 
         source = self.compare_path.value.strip()
         if not source:
@@ -120,8 +146,9 @@ class CompareBar:
         self.comparison.value = ""
 
         def work(step: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any:
-            step(0, 1)
-            return compare_maps(source, now, games=COMPARE_GAMES)
+            games = _GamesPlayed(step, COMPARE_GAMES * 2 * (1 + len(DEFAULT_BOTS)))
+            return compare_maps(source, now, games=COMPARE_GAMES, progress=games.tell,
+                                cancel=cancelled)  # fmt: skip
 
         self.job.start(work, self._show)
 

@@ -1,6 +1,7 @@
 """The draft of the city in the map editor: :class:`DraftBar` offers a draft newer than
-the saved city ("Restore the draft from 14:05", "Discard") and says once when a draft
-could not be written (autosave: :mod:`~vvlab.widgets.editor.drafts`)."""
+the saved city ("Restore the draft from 14:05", "Discard") and says, in its own message
+area, why a draft could not be written (a full disk; a folder, link or pipe where the
+draft goes) until one is written again (autosave: :mod:`~vvlab.widgets.editor.drafts`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from vvlab.widgets.controls import button, message_html, row
+from vvlab.widgets.job import message_area
 
 if TYPE_CHECKING:
     from vvlab.widgets.editor.host import Editor
@@ -40,8 +42,20 @@ class DraftBar:
         self.restore_draft_button.on_click(lambda _: editor.act(self._restore))
         self.discard_draft_button = button("Discard")
         self.discard_draft_button.on_click(lambda _: editor.act(editor.controller.discard_draft))
-        self.box = row(self.draft_label, self.restore_draft_button, self.discard_draft_button)
+        self.offer_row = row(self.draft_label, self.restore_draft_button,
+                             self.discard_draft_button)  # fmt: skip
+        self.draft_message = message_area()
+        self.box = w.VBox([self.offer_row, self.draft_message])
         self.box.layout.display = "none"
+
+    def _show_failure(self) -> None:
+        """A failed autosave's message, kept until a draft is written again."""
+        autosave = self.editor.controller.autosave
+        failure = autosave.take_failure() if autosave else ""
+        if failure:
+            self.draft_message.value = message_html(failure, error=True)
+        elif not (autosave and autosave.failing):
+            self.draft_message.value = ""
 
     def _restore(self) -> None:
         self.editor.controller.restore_draft()
@@ -49,16 +63,12 @@ class DraftBar:
         self.editor.message.value = message_html("restored the draft (Undo takes it back)")
 
     def refresh(self) -> None:
-        """Show the draft offered, if any; a failed autosave once, in the status line."""
+        """Show the draft offered, if any, and why autosave fails while it does."""
         controller = self.editor.controller
-        failure = controller.autosave.take_failure() if controller.autosave else ""
-        if failure:
-            shown = self.editor.message.value
-            self.editor.message.value = (
-                shown + (" " if shown else "") + message_html(failure, error=True)
-            )
+        self._show_failure()
         offer = controller.draft_offer
-        self.box.layout.display = None if offer else "none"
+        self.offer_row.layout.display = None if offer else "none"
+        self.box.layout.display = None if offer or self.draft_message.value else "none"
         if offer is None:
             return
         readable = offer.data is not None

@@ -42,6 +42,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import stat
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -166,7 +167,7 @@ class Autosave:
             self._write(path, text)
         except (OSError, ValueError) as err:
             if not self._failing:
-                self.failure = f"Autosave could not keep a draft ({_reason(err)}); editing goes on"
+                self.failure = f"Autosave could not keep a draft: {_reason(err)}. Editing goes on."
             self._failing = True
             return
         self._failing = False
@@ -175,8 +176,11 @@ class Autosave:
             previous[0].unlink(missing_ok=True)  # this editor's draft under the old id
 
     def _write(self, path: Path, text: str) -> None:
-        if self.folder.is_symlink() or path.is_symlink():
-            raise WriteRefused(f"{path} is a link; a draft is never written through one")
+        if self.folder.is_symlink():
+            raise WriteRefused(f"{self.folder} is a link; a draft is never written through one")
+        squatter = not_a_draft(path)
+        if squatter:
+            raise WriteRefused(squatter)
         if not self.folder.is_dir():
             self.folder.mkdir()
             atomic_write(self.folder / ".gitignore", KEEP_OUT_OF_GIT)
@@ -193,6 +197,11 @@ class Autosave:
         finally:
             self._paused = False
             self._seen, self._written, self._failing = self.history.data, None, False
+
+    @property
+    def failing(self) -> bool:
+        """True from a write that failed until a draft is written again."""
+        return self._failing
 
     def take_failure(self) -> str:
         """:attr:`failure`, which is then cleared (shown once)."""
@@ -222,11 +231,14 @@ class Autosave:
         city; else ``None``."""
         path = self.path()
         try:
-            stamp = path.stat().st_mtime
+            stamp = path.lstat().st_mtime
         except OSError:
             return None
         if saved is not None and _modified(saved) >= stamp:
             return None
+        squatter = not_a_draft(path)  # never read: a pipe would wait for ever
+        if squatter:
+            return DraftOffer(path, _clock(stamp), None, squatter)
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             if not isinstance(data, dict):
@@ -247,6 +259,39 @@ class Autosave:
         except (OSError, ValueError) as failed:
             return f"{reason}; it could not be copied aside ({_reason(failed)})"
         return f"{reason}; it is kept as {DRAFTS}/{copy.name}"
+
+
+def not_a_draft(path: Path) -> str:
+    """Why autosave neither reads nor writes ``path``: a folder, a link (to a file
+    elsewhere, perhaps a saved city) or a pipe where the draft goes; ``""`` for a
+    plain file or none.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> not_a_draft(folder / "berlin.json")
+    ''
+    >>> (folder / "berlin.json").mkdir(); not_a_draft(folder / "berlin.json")[:45]
+    "berlin.json in the drafts' folder is a folder"
+    """
+    try:
+        info = path.lstat()
+    except FileNotFoundError:
+        return ""
+    except OSError as err:
+        return f"{path.name} in the drafts' folder cannot be looked at ({_reason(err)})"
+    if stat.S_ISREG(info.st_mode):
+        return ""
+    link = stat.S_ISLNK(info.st_mode)
+    kind = (
+        "a folder" if stat.S_ISDIR(info.st_mode)
+        else "a link to another file" if link
+        else "a pipe" if stat.S_ISFIFO(info.st_mode)
+        else "no plain file"
+    )  # fmt: skip
+    return (
+        f"{path.name} in the drafts' folder is {kind}, not a draft: autosave never writes "
+        f"{'through' if link else 'over'} it (move it away to keep drafts)"
+    )
 
 
 def _modified(path: Path) -> float:

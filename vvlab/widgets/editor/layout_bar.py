@@ -3,11 +3,13 @@
 "Import GTFS…" replaces the city with one read from a transit agency's GTFS feed
 (:func:`vvlab.design.from_gtfs`: a zip or folder, every metro route or the routes
 named); "Tidy layout (schematic)" lays the stations out as a metro map
-(:func:`vvlab.design.schematic`, in the background with progress and Cancel: it may
-take a while) and moves them
-there, with straight edges (bends drawn for the old places go), keeping the stations
-pinned in the station bar where they are if "keep the pinned stations" is ticked. Both
-are one undoable edit; the import asks before replacing unsaved edits.
+(:func:`vvlab.design.schematic`) and moves them there, with straight edges (bends
+drawn for the old places go), keeping the stations pinned in the station bar where
+they are if "keep the pinned stations" is ticked. Both may take a while: each runs in
+the background with its own progress, Cancel and message area
+(:class:`~vvlab.widgets.job.Job`), and stops within a step of its work when
+cancelled, the city untouched. Both are one undoable edit; the import asks before
+replacing unsaved edits.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from vvlab.widgets.controls import button, message_html, row
-from vvlab.widgets.job import Job, message_area
+from vvlab.widgets.job import Job
 
 if TYPE_CHECKING:
     from vvlab.widgets.editor.host import Editor
@@ -35,9 +37,9 @@ def _routes(text: str) -> list[str] | None:
 
 
 class LayoutBar:
-    """The GTFS import and the schematic layout, each with its own message area; the
-    layout runs in the background (``job``: progress, Cancel); ``wait()`` waits for it
-    (for scripts and tests)."""
+    """The GTFS import and the schematic layout, each in the background with its own
+    progress, Cancel and message area (``import_job``, ``job``); ``wait()`` waits for
+    both (for scripts and tests)."""
 
     def __init__(self, editor: Editor):
         self.editor = editor
@@ -50,15 +52,18 @@ class LayoutBar:
         self.confirm_import_button = button("Replace the city", button_style="warning")
         self.confirm_import_button.layout.display = "none"
         self.confirm_import_button.on_click(lambda _: self._act(self.import_gtfs))
-        self.import_message = message_area()
+        self.import_job = Job(self.import_gtfs_button, "importing the feed",
+                              describe=editor.error_text, percent=True)  # fmt: skip
+        self.import_message = self.import_job.message
         self.tidy_button = button("Tidy layout (schematic)", icon="th")
         self.tidy_button.on_click(lambda _: editor.act(self.start_tidy, at=self.layout_status))
         self.keep_pinned = w.Checkbox(False, description="keep the pinned stations",
                                       indent=False, layout=w.Layout(width="auto"))  # fmt: skip
-        self.job = Job(self.tidy_button, "laying the city out", describe=self._no_layout)
+        self.job = Job(self.tidy_button, "laying the city out", describe=self._no_layout,
+                       percent=True)  # fmt: skip
         self.layout_status = self.job.message
         importing = row(self.gtfs_path, self.gtfs_routes, self.import_gtfs_button,
-                        self.confirm_import_button)  # fmt: skip
+                        self.confirm_import_button, *self.import_job.controls)  # fmt: skip
         tidy = row(self.tidy_button, self.keep_pinned, *self.job.controls)
         self.box = w.VBox([importing, self.import_message, tidy, self.layout_status])
 
@@ -76,26 +81,33 @@ class LayoutBar:
         )
 
     def import_gtfs(self) -> None:
-        """Replace the city with the one read from the feed (one undoable edit)."""
+        """Read the feed in the background, then replace the city with the one read
+        (one undoable edit) unless cancelled."""
         from vvlab.design import from_gtfs
 
         self.confirm_import_button.layout.display = "none"
         path = self.gtfs_path.value.strip()
         if not path:
             raise ValueError("give the GTFS feed: a .zip file or a folder of .txt files")
-        city = from_gtfs(path, _routes(self.gtfs_routes.value))
+        routes = _routes(self.gtfs_routes.value)
+
+        def work(step: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any:
+            return from_gtfs(path, routes, progress=step, cancel=cancelled)
+
+        self.import_job.start(work, self._imported)
+
+    def _imported(self, city: Any) -> str:
         self.editor.controller.load(city.to_dict())
         self.editor.selected = None
         self.editor.painter.fit()
+        self.editor.refresh()
         lines = ", ".join(ln.name for ln in city.lines)
-        self.import_message.value = message_html(
-            f"imported {len(city.stations)} stations on the lines {lines} (Undo takes it back)"
-        )
+        return f"imported {len(city.stations)} stations on the lines {lines} (Undo takes it back)"
 
     @property
     def running(self) -> bool:
-        """True while a layout is worked out in the background."""
-        return self.job.running
+        """True while a layout is worked out (or a feed read) in the background."""
+        return self.job.running or self.import_job.running
 
     def start_tidy(self) -> None:
         """Lay the city out as a metro map in the background, then move its stations
@@ -106,8 +118,8 @@ class LayoutBar:
         fixed = self.editor.controller.pinned_stations() if self.keep_pinned.value else frozenset()
 
         def work(step: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any:
-            step(0, 1)
-            return schematic(city, fixed=fixed)  # as `vvlab sheet --schematic` does
+            # as `vvlab sheet --schematic` does
+            return schematic(city, fixed=fixed, progress=step, cancel=cancelled)
 
         self.job.start(work, self._apply)
 
@@ -130,8 +142,9 @@ class LayoutBar:
         return f"{len(positions)} stations laid out (Undo takes it back)"
 
     def wait(self, timeout: float | None = None) -> None:
-        """Wait until the background layout has ended."""
+        """Wait until the background layout and import have ended."""
         self.job.wait(timeout)
+        self.import_job.wait(timeout)
 
     def refresh(self) -> None:
         """Nothing to redraw on an edit."""

@@ -3,8 +3,9 @@ a sheet to print and play on (:func:`vvlab.printing.write_sheet`: PDF, or SVG fo
 ``.svg`` path), next to where the editor saves the city; an existing file only after
 a confirm. A city too cramped to print readably is refused with the stations that
 crowd each other and what to do (the message names them). Laying the sheet out can
-take a while: it runs in the background with progress and Cancel
-(:class:`~vvlab.widgets.job.Job`); the file is written only if not cancelled."""
+take a while (above all with "schematic layout first"): it runs in the background with
+progress and Cancel (:class:`~vvlab.widgets.job.Job`), stops within a step of its work
+when cancelled, and writes the file only if not cancelled."""
 
 from __future__ import annotations
 
@@ -41,7 +42,8 @@ class PrintBar:
         self.sheet_schematic = w.Checkbox(False, description="schematic layout first",
                                           indent=False, layout=w.Layout(width="auto"))  # fmt: skip
         self.print_button = button("Print sheet", icon="print")
-        self.job = Job(self.print_button, "printing the sheet", describe=self.describe)
+        self.job = Job(self.print_button, "printing the sheet", describe=self.describe,
+                       percent=True)  # fmt: skip
         self.print_button.on_click(lambda _: self._print(False))
         self.confirm_print_button = button("Overwrite", button_style="warning")
         self.confirm_print_button.layout.display = "none"
@@ -78,9 +80,10 @@ class PrintBar:
         paper, schematic = self.sheet_paper.value, self.sheet_schematic.value
 
         def work(step: Callable[[int, int], None], cancelled: Callable[[], bool]) -> Any:
-            step(0, 2)
-            data = sheet_data(city, path, paper=paper, schematic=schematic)
-            step(1, 2)
+            step(0, 1)  # the schematic layout, if ticked, tells of its own steps
+            page = {"paper": paper, "schematic": schematic}
+            data = sheet_data(city, path, progress=step, cancel=cancelled, **page)
+            step(1, 1)
             return data
 
         self.job.start(work, lambda data: self._write(path, data, confirmed))
