@@ -29,7 +29,7 @@ import pandas as pd
 
 from vvlab.design.gtfs_feed import Feed, GTFSError, GTFSWarning, read_feed
 from vvlab.design.gtfs_patterns import branches, trip_patterns
-from vvlab.design.gtfs_routes import METRO, choose_routes, expand_types, route_label
+from vvlab.design.gtfs_routes import METRO, choose_routes, expand_types, route_label, route_trips
 from vvlab.design.gtfs_shapes import ShapedLine, ShapeRef, line_shape, seed_bends
 from vvlab.design.gtfs_stations import (
     Place,
@@ -141,7 +141,7 @@ def from_gtfs(
     >>> from_gtfs("data/gtfs/prague", routes=["D"])
     Traceback (most recent call last):
     ...
-    vvlab.design.gtfs_feed.GTFSError: data/gtfs/prague: routes.txt: no route 'D' ...
+    vvlab.design.gtfs_files.GTFSError: data/gtfs/prague: routes.txt: no route 'D' ...
 
     See Also
     --------
@@ -200,8 +200,7 @@ def _route_types(route_types: Iterable[int] | int) -> list[int]:
 def _lines(data: Feed, chosen: pd.DataFrame, named: bool) -> tuple[list[_Line], dict]:
     """The lines of the chosen routes (a route without trips: an error when it was
     named, a warning when it came with its type) and the stations they use."""
-    route_ids = chosen["route_id"].tolist()
-    trips = data.read("trips", lambda part: part["route_id"].isin(route_ids))
+    trips = route_trips(data, chosen)
     trip_ids = trips["trip_id"].tolist()
     stop_times = data.read("stop_times", lambda part: part["trip_id"].isin(trip_ids))
     station_of, places = merge_stops(
