@@ -118,10 +118,13 @@ def _note_unknown_types(unknown: pd.DataFrame, where: str) -> None:
     define (``metro``, ``42``): no choice of ``route_types`` takes them."""
     if unknown.empty:
         return
-    named = [f"{route_label(row)!r} ({row['route_type']!r})" for _, row in unknown.iterrows()]
+    named = [
+        f"route {route_label(row)!r} (route_type {row['route_type']!r})"
+        for _, row in unknown.iterrows()
+    ]
     shown = ", ".join(named[:10]) + (f" and {len(named) - 10} more" if len(named) > 10 else "")
     warnings.warn(
-        f"{where}: route_type is no GTFS route type for route {shown}; left out",
+        f"{where}: {shown}: no such route_type in GTFS; left out",
         GTFSWarning,
         stacklevel=4,
     )
