@@ -126,8 +126,12 @@ def from_gtfs(
     Raises
     ------
     GTFSError
-        A missing or unreadable feed, file or column, an unknown route, a route
-        without trips; the message names the file or route.
+        A missing, unreadable, oversized or damaged file
+        (:mod:`vvlab.design.gtfs_files`), a missing column, an id listed twice, two
+        stops at one ``stop_sequence``, an unknown route, a route without trips; the
+        message names the file or route.
+        What is left out or cut (a route of an unknown ``route_type``, a name over
+        200 characters) is said in a :class:`GTFSWarning`.
 
     Examples
     --------

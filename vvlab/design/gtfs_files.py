@@ -198,7 +198,7 @@ def _open_member(path: Path, member: str, where: str) -> Iterator[IO[bytes]]:
 
 
 def _bounded(handle: IO[bytes], where: str) -> IO[bytes]:
-    return io.BufferedReader(_Bounded(handle, where))
+    return io.BufferedReader(_Bounded(handle, where), buffer_size=MAX_LINE_BYTES)
 
 
 class _Bounded(io.RawIOBase):
@@ -213,24 +213,26 @@ class _Bounded(io.RawIOBase):
         return True
 
     def readinto(self, buffer) -> int:
-        data = self.handle.read(len(buffer))
+        data = self.handle.read(min(len(buffer), MAX_LINE_BYTES))
         buffer[: len(data)] = data
         self.total += len(data)
         if self.total > MAX_FILE_BYTES:
             raise GTFSError(_too_large(self.where, self.total))
-        self._count_lines(data)
+        self._measure_lines(data)
         return len(data)
 
-    def _count_lines(self, data: bytes) -> None:
-        """Lengths of the lines ``data`` ends, continues or starts: the first piece
-        continues the line read so far, the last one starts the next."""
-        pieces = data.split(b"\n")
-        lengths = [self.line + len(pieces[0]), *map(len, pieces[1:])]
-        longest = max(range(len(lengths)), key=lengths.__getitem__)
-        if lengths[longest] > MAX_LINE_BYTES:
+    def _measure_lines(self, data: bytes) -> None:
+        """Follow the line being read: ``data`` (at most :data:`MAX_LINE_BYTES`) holds
+        no whole line longer than the limit, so only the one it continues can be."""
+        end = data.find(b"\n")
+        length = self.line + (len(data) if end < 0 else end)
+        if length > MAX_LINE_BYTES:
             raise GTFSError(
-                f"{self.where}: line {self.lines + longest + 1} is longer than "
-                f"{_size(MAX_LINE_BYTES)}: not a GTFS table"
+                f"{self.where}: line {self.lines + 1} is longer than {_size(MAX_LINE_BYTES)}: "
+                "not a GTFS table"
             )
-        self.line = lengths[-1]
-        self.lines += len(pieces) - 1
+        if end < 0:
+            self.line = length
+        else:
+            self.line = len(data) - data.rfind(b"\n") - 1
+            self.lines += data.count(b"\n")
