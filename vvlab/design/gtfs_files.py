@@ -167,7 +167,7 @@ def zip_files(path: Path, name: str) -> dict[str, Opener]:
         base = PurePosixPath(info.filename).name
         if base not in files:
             _check_member(info, f"{name}: {base}")
-            files[base] = partial(_open_member, path, info.filename, f"{name}: {base}")
+            files[base] = partial(_open_member, path, name, info.filename, base)
     return files
 
 
@@ -188,10 +188,10 @@ def _check_member(info: zipfile.ZipInfo, where: str) -> None:
 
 
 @contextmanager
-def _open_member(path: Path, member: str, where: str) -> Iterator[IO[bytes]]:
-    check_regular(path, where.rsplit(": ", 1)[0])
+def _open_member(path: Path, name: str, member: str, base: str) -> Iterator[IO[bytes]]:
+    check_regular(path, name)  # again: the zip may have been swapped since it was listed
     with zipfile.ZipFile(path) as archive, archive.open(member) as handle:
-        yield _bounded(handle, where)
+        yield _bounded(handle, f"{name}: {base}")
 
 
 # -- reading ---------------------------------------------------------------------------
