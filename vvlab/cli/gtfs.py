@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from vvlab.cli.options import split_list
+
+if TYPE_CHECKING:
+    from vvlab.model.citymap import CityMap
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -36,26 +39,22 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 def cmd_import_gtfs(args: argparse.Namespace, out: TextIO) -> int:
     """Run ``vvlab import-gtfs``: refuse an existing ``--out`` first, import, lay out
-    (``--schematic``), write, print what was imported."""
-    from vvlab.design import from_gtfs
+    (``--schematic``), write, print what was imported. Ctrl-C stops it with
+    :class:`~vvlab.sim.errors.SimulationInterrupted` and a full disk with a
+    :class:`~vvlab.model.files.WriteRefused`, each one line naming ``--out``."""
     from vvlab.model.files import check_target
-    from vvlab.model.io import save_map
+    from vvlab.sim.errors import SimulationInterrupted
 
-    check_target(args.out, args.force)
-    import vvlab.design
-
-    layout = vvlab.design.schematic if args.schematic else None
-    city = from_gtfs(
-        args.feed,
-        split_list(args.routes, "--routes") if args.routes else None,
-        route_types=_route_types(args.route_types),
-        id=args.id,
-        name=args.name,
-        max_stations=args.max_stations,
-    )
-    if layout is not None:
-        city = layout(city)
-    save_map(city, args.out, overwrite=args.force)
+    existed = check_target(args.out, args.force).exists()
+    kept = "the old file is kept" if existed else "nothing was written"
+    try:
+        city = _import_and_write(args, kept)
+    except KeyboardInterrupt as err:
+        if isinstance(err, SimulationInterrupted):
+            raise
+        raise SimulationInterrupted(
+            f"import interrupted: {args.out} not written ({kept})"
+        ) from None
     for line in city.lines:
         out.write(_fit(f"{line.id:<6} {len(line.stations):>3} stations  {line.name}") + "\n")
     transfers = len(city.transfer_stations)
@@ -66,6 +65,31 @@ def cmd_import_gtfs(args: argparse.Namespace, out: TextIO) -> int:
     out.write(f"{_fit(city.name, len(summary) + 2)}: {summary}\n")
     out.write(f"city written to {args.out}\n")
     return 0
+
+
+def _import_and_write(args: argparse.Namespace, kept: str) -> CityMap:
+    """The city of ``args.feed``, laid out and written to ``args.out`` atomically; an
+    ``OSError`` while writing (a full disk) as one :class:`WriteRefused` line ending
+    with what is ``kept``."""
+    import vvlab.design
+    from vvlab.model.files import WriteRefused
+    from vvlab.model.io import save_map
+
+    city = vvlab.design.from_gtfs(
+        args.feed,
+        split_list(args.routes, "--routes") if args.routes else None,
+        route_types=_route_types(args.route_types),
+        id=args.id,
+        name=args.name,
+        max_stations=args.max_stations,
+    )
+    if args.schematic:
+        city = vvlab.design.schematic(city)
+    try:
+        save_map(city, args.out, overwrite=args.force)
+    except OSError as err:
+        raise WriteRefused(f"cannot write {args.out}: {err.strerror or err} ({kept})") from None
+    return city
 
 
 def _fit(text: str, room: int = 0, width: int = 80) -> str:

@@ -29,7 +29,7 @@ import pandas as pd
 
 from vvlab.design.gtfs_feed import Feed, GTFSError, GTFSWarning, read_feed
 from vvlab.design.gtfs_patterns import branches, trip_patterns
-from vvlab.design.gtfs_routes import METRO, choose_routes, expand_types, route_label
+from vvlab.design.gtfs_routes import METRO, choose_routes, expand_types, route_label, route_trips
 from vvlab.design.gtfs_shapes import ShapedLine, ShapeRef, line_shape, seed_bends
 from vvlab.design.gtfs_stations import (
     Place,
@@ -137,8 +137,12 @@ def from_gtfs(
     Raises
     ------
     GTFSError
-        A missing or unreadable feed, file or column, an unknown route, a route
-        without trips; the message names the file or route.
+        A missing, unreadable, oversized or damaged file
+        (:mod:`vvlab.design.gtfs_files`), a missing column, an id listed twice, two
+        stops at one ``stop_sequence``, an unknown route, a route without trips; the
+        message names the file or route.
+        What is left out or cut (a route of an unknown ``route_type``, a name over
+        200 characters) is said in a :class:`GTFSWarning`.
 
     Examples
     --------
@@ -152,7 +156,7 @@ def from_gtfs(
     >>> from_gtfs("data/gtfs/prague", routes=["D"])
     Traceback (most recent call last):
     ...
-    vvlab.design.gtfs_feed.GTFSError: data/gtfs/prague: routes.txt: no route 'D' ...
+    vvlab.design.gtfs_files.GTFSError: data/gtfs/prague: routes.txt: no route 'D' ...
 
     See Also
     --------
@@ -218,8 +222,7 @@ def _lines(data: Feed, chosen: pd.DataFrame, named: bool, step: Steps) -> tuple[
     """The lines of the chosen routes (a route without trips: an error when it was
     named, a warning when it came with its type) and the stations they use; the long
     tables stop at their next part when ``step`` is cancelled."""
-    route_ids = chosen["route_id"].tolist()
-    trips = data.read("trips", step.each(lambda part: part["route_id"].isin(route_ids)))
+    trips = route_trips(data, chosen, step.each)
     trip_ids = trips["trip_id"].tolist()
     stop_times = data.read("stop_times", step.each(lambda part: part["trip_id"].isin(trip_ids)))
     station_of, places = merge_stops(

@@ -3,8 +3,10 @@
 GTFS files are plain CSV, so pandas reads them without a GTFS library (none is a
 dependency of vvlab): every column as text, a byte-order mark allowed, blanks kept as
 ``""``. Only the columns the import uses are kept, and a table is read in parts that
-can be filtered as they come, so a large ``stop_times.txt`` costs little memory. Every
-problem raises :class:`GTFSError` naming the feed and the file.
+can be filtered as they come, so a large ``stop_times.txt`` costs little memory. Files
+are opened with bounds (:mod:`vvlab.design.gtfs_files`: regular files only, sizes
+checked first, lines and names limited). Every problem raises :class:`GTFSError`
+naming the feed and the file.
 
 Examples
 --------
@@ -19,29 +21,28 @@ Examples
 from __future__ import annotations
 
 import os
+import warnings
 import zipfile
+import zlib
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, closing, contextmanager
 from dataclasses import dataclass
-from functools import partial
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import IO
 
 import pandas as pd
 
-__all__ = ["COLUMNS", "Feed", "GTFSError", "GTFSWarning", "read_feed"]
+from vvlab.design.gtfs_files import (
+    MAX_NAME_CHARS,
+    GTFSError,
+    GTFSWarning,
+    Opener,
+    check_regular,
+    folder_files,
+    zip_files,
+)
 
-
-class GTFSError(ValueError):
-    """A GTFS feed that cannot be imported: a missing or unreadable file, a missing
-    column, a malformed CSV, an unknown route or a route without trips. The message
-    names the feed and the file or route."""
-
-
-class GTFSWarning(UserWarning):
-    """Something the import left out and says so: the stations ``max_stations``
-    dropped from a line, a route chosen by its type that has no trips, the bends of a
-    line whose shape (``shapes.txt``) cannot be used."""
+__all__ = ["COLUMNS", "Feed", "GTFSError", "GTFSWarning", "read_feed", "refuse_duplicates"]
 
 
 COLUMNS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -63,10 +64,8 @@ missing optional column reads as blanks). ``agency.txt`` and ``shapes.txt`` are
 optional files."""
 
 REQUIRED_FILES = ("routes", "trips", "stop_times", "stops")
-
-
-Opener = Callable[[], AbstractContextManager[IO[bytes]]]
-"""Opens one file of a feed for reading (bytes)."""
+NAMES = ("stop_name", "route_short_name", "route_long_name", "agency_name")
+"""The columns holding names, cut to :data:`~vvlab.design.gtfs_files.MAX_NAME_CHARS`."""
 CHUNK_ROWS = 500_000
 """Rows read at a time: a large ``stop_times.txt`` is filtered as it is read."""
 
@@ -108,8 +107,11 @@ class Feed:
         except pd.errors.EmptyDataError:
             raise GTFSError(f"{where}: the file is empty (it needs a header line)") from None
         except (pd.errors.ParserError, UnicodeDecodeError, ValueError) as err:
-            reason = " ".join(str(err).split())
-            raise GTFSError(f"{where}: not a readable CSV file ({reason})") from None
+            raise GTFSError(f"{where}: not a readable CSV file ({_words(err)})") from None
+        except (zipfile.BadZipFile, zlib.error, EOFError) as err:
+            raise GTFSError(f"{where}: the zip file is damaged ({_words(err)})") from None
+        except OSError as err:
+            raise GTFSError(f"{where}: cannot read it ({err.strerror or _words(err)})") from None
         return pd.concat(parts, ignore_index=True) if len(parts) > 1 else parts[0]
 
 
@@ -130,39 +132,39 @@ def read_feed(path: str | os.PathLike[str]) -> Feed:
     return feed
 
 
+def refuse_duplicates(
+    table: pd.DataFrame, column: str, where: str, under: str | None = None
+) -> None:
+    """A :class:`GTFSError` naming the first value of ``column`` that ``table`` lists
+    twice (and, with ``under``, that column's values of both rows): an id names one
+    route, trip or stop only.
+
+    >>> table = pd.DataFrame({"trip_id": ["t1", "t2", "t1"], "route_id": ["A", "A", "B"]})
+    >>> refuse_duplicates(table, "trip_id", "feed", under="route_id")
+    Traceback (most recent call last):
+    ...
+    vvlab.design.gtfs_files.GTFSError: feed: trip_id 't1' is listed twice (route_id 'A' and 'B');...
+    """
+    twice = table[column].duplicated(keep=False)
+    if not twice.any():
+        return
+    value = table.loc[twice, column].iloc[0]
+    rows = table[table[column] == value]
+    both = " and ".join(repr(v) for v in rows[under].iloc[:2]) if under else ""
+    detail = f" ({under} {both})" if under else ""
+    raise GTFSError(f"{where}: {column} {value!r} is listed twice{detail}; each needs its own id")
+
+
 def _feed_files(path: Path, name: str) -> dict[str, Opener]:
     """The feed's ``.txt`` files by name, each as a function that opens it."""
     if path.is_dir():
-        return {p.name: partial(p.open, "rb") for p in sorted(path.glob("*.txt"))}
-    if not path.exists():
+        return folder_files(path, name)
+    if not path.exists() and not path.is_symlink():
         raise GTFSError(f"{name}: no such file or folder")
+    check_regular(path, name)  # before is_zipfile opens it: a FIFO would block
     if not zipfile.is_zipfile(path):
         raise GTFSError(f"{name}: not a zip file or a folder (a GTFS feed is one or the other)")
-    try:
-        with zipfile.ZipFile(path) as archive:
-            members = archive.namelist()
-    except (OSError, zipfile.BadZipFile) as err:
-        raise GTFSError(f"{name}: cannot open the zip file ({err})") from None
-    return _zip_members(path, members)
-
-
-def _zip_members(path: Path, members: list[str]) -> dict[str, Opener]:
-    """The archive's ``.txt`` files by base name; the shallowest wins, so a feed zipped
-    with its folder reads the same."""
-    texts = sorted(
-        (m for m in members if m.endswith(".txt") and not m.startswith("__MACOSX")),
-        key=lambda m: (m.count("/"), m),
-    )
-    files: dict[str, Opener] = {}
-    for member in texts:
-        files.setdefault(PurePosixPath(member).name, partial(_open_member, path, member))
-    return files
-
-
-@contextmanager
-def _open_member(path: Path, member: str) -> Iterator[IO[bytes]]:
-    with zipfile.ZipFile(path) as archive, archive.open(member) as handle:
-        yield handle
+    return zip_files(path, name)
 
 
 def _chunks(handle: IO[bytes], wanted: set[str], where: str, table: str) -> Iterator[pd.DataFrame]:
@@ -181,6 +183,11 @@ def _chunks(handle: IO[bytes], wanted: set[str], where: str, table: str) -> Iter
             yield _tidy(part, where, table)
 
 
+def _words(err: BaseException) -> str:
+    """An error's message on one line."""
+    return " ".join(str(err).split())
+
+
 def _tidy(part: pd.DataFrame, where: str, table: str) -> pd.DataFrame:
     """Column names and values without surrounding blanks; a :class:`GTFSError` for a
     missing required column, blanks for a missing optional one."""
@@ -192,4 +199,24 @@ def _tidy(part: pd.DataFrame, where: str, table: str) -> pd.DataFrame:
     for column in optional:
         if column not in part.columns:
             part[column] = ""
-    return part.apply(lambda col: col.str.strip())
+    part = part.apply(lambda col: col.str.strip())
+    for column in [c for c in NAMES if c in part.columns]:
+        _cut_names(part, column, where)
+    return part
+
+
+def _cut_names(part: pd.DataFrame, column: str, where: str) -> None:
+    """Cut the names in ``column`` longer than ``MAX_NAME_CHARS`` (ending them with
+    ``…``), and say how many and where the first is: a name that long is no name for
+    a station or a line, and the map and its sheets must stay readable."""
+    long = part[column].str.len() > MAX_NAME_CHARS
+    if not long.any():
+        return
+    first = int(long.to_numpy().argmax())
+    part.loc[long, column] = part.loc[long, column].str.slice(0, MAX_NAME_CHARS - 1) + "…"
+    warnings.warn(
+        f"{where}: {int(long.sum())} {column} longer than {MAX_NAME_CHARS} characters cut "
+        f"(the first on line {part.index[first] + 2})",
+        GTFSWarning,
+        stacklevel=2,
+    )

@@ -59,7 +59,10 @@ def trip_patterns(
             f"{where}: trip {row['trip_id']!r} has a stop_sequence that is no whole number "
             f"({row['stop_sequence']!r})"
         )
+    if stop_times.empty:
+        return {}
     frame = stop_times.assign(order=order).sort_values(["trip_id", "order"], kind="stable")
+    _refuse_repeated_sequence(frame, where)
     trips = frame["trip_id"].tolist()
     stations = [station_of[stop] for stop in frame["stop_id"].tolist()]
     starts = [k for k in range(len(trips)) if k == 0 or trips[k] != trips[k - 1]]
@@ -67,6 +70,18 @@ def trip_patterns(
         trips[start]: tuple(_collapse(stations[start:end]))
         for start, end in zip(starts, [*starts[1:], len(trips)], strict=True)
     }
+
+
+def _refuse_repeated_sequence(frame: pd.DataFrame, where: str) -> None:
+    """A :class:`GTFSError` for a trip with two stops at one ``stop_sequence``: GTFS
+    wants it to increase along the trip, and which stop comes first is unknown."""
+    twice = frame.duplicated(["trip_id", "order"])
+    if twice.any():
+        row = frame[twice].iloc[0]
+        raise GTFSError(
+            f"{where}: trip {row['trip_id']!r} has two stops at stop_sequence "
+            f"{row['stop_sequence']} (it must increase along a trip)"
+        )
 
 
 def _collapse(stations: list[str]) -> list[str]:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from vvlab.design.gtfs_feed import GTFSError
+from vvlab.design.gtfs_feed import GTFSError, refuse_duplicates
 from vvlab.model.validate import CONTROL_PATTERN, MAX_ID_LENGTH
 
 __all__ = [
@@ -123,7 +123,8 @@ def merge_stops(stops: pd.DataFrame, used: Iterable[str], where: str) -> tuple[d
     Returns ``(station_of, places)``: ``station_of[stop_id]`` is a station key,
     ``places[key]`` its :class:`Place`. ``where`` names ``stops.txt`` in messages.
     """
-    rows = stops.drop_duplicates("stop_id").set_index("stop_id")
+    refuse_duplicates(stops, "stop_id", where)
+    rows = stops.set_index("stop_id")
     used = list(dict.fromkeys(used))
     unknown = [s for s in used if s not in rows.index]
     if unknown:
