@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import os
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from vvlab.printing.fonts import check_drawable
 from vvlab.printing.page import GREY, Page, Text, check_format, paper_size
 from vvlab.printing.panel import layout_panel
 from vvlab.printing.plan import ADVICE, SCHEMATIC_ADVICE, PlanLayout, layout_plan
@@ -75,6 +77,7 @@ def sheet_page(
     paper_size(paper)
     rules = get_ruleset(ruleset)
     city = load_map(city)
+    check_drawable(drawn_names(city, rules))
     if schematic:
         from vvlab.design import schematic as lay_out  # the design layer only when asked
 
@@ -83,6 +86,17 @@ def sheet_page(
     if plan.names_left_out:
         warnings.warn(_unnamed_text(city, plan.names_left_out, paper), SheetWarning, stacklevel=2)
     return page
+
+
+def drawn_names(city: CityMap, ruleset: Ruleset) -> Iterator[tuple[str, str, bool]]:
+    """The names a sheet prints, each with where it is and whether it is bold (the
+    entries :func:`~vvlab.printing.fonts.check_drawable` checks)."""
+    yield city.name, "the city's name, the sheet's title", True
+    yield ruleset.name, "the ruleset's name", False
+    for line in city.lines:
+        yield line.id, f"the id of line {line.name!r}", True
+    for station in city.stations.values():
+        yield station.name, f"station {station.name!r}", False
 
 
 class SheetWarning(UserWarning):
@@ -135,6 +149,9 @@ def write_sheet(
     ------
     SheetLayoutError
         The stations are too close for readable boxes (the pairs are named).
+    SheetTextError
+        A name holds letters the font cannot draw (Chinese, Japanese, Korean, emoji):
+        they are named, with their station.
     ValueError, MapError, FileExistsError, WriteRefused
         Bad arguments, a bad map, or a target that may not be written; nothing is
         written then.
