@@ -30,6 +30,7 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
+from vvlab.model.markup import lines_of
 from vvlab.printing.script import for_drawing
 
 __all__ = [
@@ -134,14 +135,18 @@ def check_drawable(names: Iterable[tuple[str, str, bool]]) -> None:
 
 
 class PaperText:
-    """Paper's :class:`~vvlab.plan.text.TextMeasure`: :func:`text_width`, in mm.
+    """Paper's :class:`~vvlab.plan.text.TextMeasure`: :func:`text_width`, in mm, of
+    the longest line of a name as the name placer holds it (made
+    :func:`~vvlab.model.markup.literal`, lines broken by ``<br>``).
 
     >>> round(PAPER.width("M", 10.0), 2)
     8.63
+    >>> PAPER.width("a &lt; b<br>c", 2.0) == text_width("a < b", 2.0)
+    True
     """
 
     def width(self, text: str, size: float, bold: bool = False) -> float:
-        return text_width(text, size, bold)
+        return max(text_width(line, size, bold) for line in lines_of(text))
 
 
 PAPER = PaperText()

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from vvlab.model.colors import text_color
+from vvlab.model.markup import LINE_BREAK, lines_of, literal
 from vvlab.plan.geometry import (
     Box,
     direction,
@@ -39,6 +40,7 @@ from vvlab.plan.geometry import (
 )
 from vvlab.plan.names import Name, NameStyle, place_names
 from vvlab.plan.scene import LabelScene, LineSet, NamedSegment, spots_around
+from vvlab.printing.fit import fit
 from vvlab.printing.fonts import PAPER
 from vvlab.printing.page import INK, Polyline, Rect, Shape, Text
 
@@ -75,6 +77,10 @@ NAMES = NameStyle(
 )  # fmt: skip
 """Station names on paper, in mm: beside their box, else set apart with a leader, else
 smaller; over a line only where nothing else is left."""
+LONG_NAME = 32.0
+"""The widest a station's name is written on one line (mm); a longer one is broken."""
+LONG_NAME_LINES = 3
+"""The most lines a long name is broken into."""
 LONG_STRETCH = 45.0
 """A segment longer than this (mm) carries its line's id in the middle too."""
 SHOWN_PAIRS = 8
@@ -326,7 +332,7 @@ def _names(
     centres = {s: ((b[0] + b[2]) / 2, -(b[1] + b[3]) / 2) for s, b in boxes.items()}
     flipped = LineSet(_segments({li: [(x, -y) for x, y in path] for li, path in paths.items()}))
     placed = place_names(
-        {s: city.stations[s].name for s in order}, centres,
+        {s: name_markup(city.stations[s].name) for s in order}, centres,
         {s: (b[2] - b[0]) / 2 for s, b in boxes.items()}, key=set(order), lines=flipped,
         obstacles=[up(box) for box in scene.taken], bounds=up(area), style=NAMES,
     )  # fmt: skip
@@ -334,6 +340,23 @@ def _names(
     for sid, name in placed.items():
         shapes += _name_shapes(name._replace(box=up(name.box)), centres[sid][0])
     return shapes, [s for s in order if s not in placed]
+
+
+def name_markup(name: str) -> str:
+    """A station's name as the placer takes it: as written (:func:`literal`: its
+    ``<`` and ``&`` are text), and a name wider than :data:`LONG_NAME` broken into
+    lines of at most that width (:func:`~vvlab.printing.fit.fit`: the last of
+    :data:`LONG_NAME_LINES` cut short with an ellipsis), so that it finds room.
+
+    >>> name_markup("Gare <Nord>")
+    'Gare &lt;Nord&gt;'
+    >>> name_markup("Flughafen Berlin Brandenburg Willy Brandt Terminal 1 und 2")
+    'Flughafen Berlin<br>Brandenburg Willy Brandt<br>Terminal 1 und 2'
+    """
+    if PAPER.width(literal(name), NAMES.size) <= LONG_NAME:
+        return literal(name)
+    lines = fit(name, LONG_NAME, (NAMES.size,), LONG_NAME_LINES).lines
+    return LINE_BREAK.join(literal(line) for line in lines)
 
 
 def _name_shapes(name: Name, x: float) -> list[Shape]:
@@ -345,7 +368,7 @@ def _name_shapes(name: Name, x: float) -> list[Shape]:
     step = name.size * NAMES.leading
     shapes: list[Shape] = [
         Text(at, top + (k + 1) * step - name.size * 0.28, line, name.size, anchor, fill="#333333")
-        for k, line in enumerate(name.text.split("<br>"))
+        for k, line in enumerate(lines_of(name.text))
     ]
     if name.leader is not None:
         (a, b), (c, d) = name.leader
