@@ -94,3 +94,33 @@ def test_station_names_with_markup_are_printed_as_written():
     assert {"<b>x</b>", "A<br>B"} <= set(shown)
     assert any("Click</a>" in text for text in shown)
     assert "A" not in shown and "B" not in shown  # not broken where the name says <br>
+
+
+def _house(name: str):
+    from vvlab import Card
+    from vvlab.engine.rulesets import Penalty, Ruleset
+
+    deck = (Card.number(2), Card.star(shuffle=True))
+    return Ruleset(name, deck=deck, penalty=Penalty(divisor=3))
+
+
+def test_a_long_ruleset_name_stays_on_its_card_and_under_the_title():
+    from vvlab.printing.cards import CARD_W, card_pages
+
+    name = "House rules of the Thursday club, with two extra stars " * 2
+    cards = [s for s in card_pages(_house(name))[0].shapes if isinstance(s, Text)]
+    (first, *_) = [s for s in cards if s.text.startswith("House rules")]
+    box = _text_box(first)
+    assert first.text.endswith(ELLIPSIS) and box[2] - box[0] <= CARD_W - 8.0
+    page = sheet_page("tutorial", ruleset=_house(name))
+    (subtitle,) = [s for s in page.shapes if isinstance(s, Text) and s.text.startswith("Voll")]
+    assert _text_box(subtitle)[2] <= page.width - MARGIN - PANEL - 4.0
+    assert subtitle.text.endswith("player: ______________")
+
+
+def test_a_ruleset_name_the_font_lacks_is_refused_before_printing_cards(tmp_path):
+    from vvlab.printing import SheetTextError, write_cards
+
+    with pytest.raises(SheetTextError, match="cannot draw 家 \\(the ruleset's name\\)"):
+        write_cards(tmp_path / "c.pdf", ruleset=_house("家 rules"))
+    assert not (tmp_path / "c.pdf").exists()
