@@ -76,3 +76,13 @@ def test_a_title_the_font_lacks_is_refused_too(tmp_path):
     data["name"] = "北京"
     with pytest.raises(SheetTextError, match="cannot draw 北京 \\(the city's name"):
         write_sheet(data, tmp_path / "s.svg")
+
+
+def test_a_joined_form_the_font_lacks_is_refused_as_its_letter(monkeypatch):
+    from vvlab.printing import fonts
+
+    widths, missing = fonts._advances(False)
+    without = {code: w for code, w in widths.items() if code != 0xFE93}  # final teh marbuta
+    monkeypatch.setattr(fonts, "_advances", lambda bold: (without, missing))
+    assert fonts.undrawable(CAIRO) == ["ة"]  # its letter, though the font has the letter
+    assert fonts.undrawable("ة") == []  # alone it is drawn in its isolated form

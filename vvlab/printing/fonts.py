@@ -102,10 +102,16 @@ def undrawable(text: str, bold: bool = False) -> list[str]:
     ([], [], [])
     """
     glyphs = _advances(bold)[0]
+    shaped = {  # letters whose joined form the font lacks (an Arabic letter's final form)
+        letter
+        for ch in for_drawing(text)
+        if ord(ch) not in glyphs
+        for letter in unicodedata.normalize("NFKC", ch)
+    }
     runs: list[str] = []
     run = ""
     for ch in text:
-        lacking = ord(ch) not in glyphs and unicodedata.category(ch) != "Cf"
+        lacking = (ord(ch) not in glyphs or ch in shaped) and unicodedata.category(ch) != "Cf"
         if lacking or (run and ch == " "):
             run += ch
         elif run:
