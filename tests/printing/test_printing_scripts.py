@@ -87,3 +87,18 @@ def test_a_joined_form_the_font_lacks_is_refused_as_its_letter(monkeypatch):
     monkeypatch.setattr(fonts, "_advances", lambda bold: (without, missing))
     assert fonts.undrawable(CAIRO) == ["ر"]  # its letter, though the font has the letter
     assert fonts.undrawable("ر") == []  # alone it is drawn in its isolated form
+
+
+def test_the_command_line_refuses_in_one_line(tmp_path, capsys):
+    import io
+    import json
+
+    from vvlab.cli import main
+
+    path = tmp_path / "tokyo.json"
+    path.write_text(json.dumps(_city(central="Tōkyō 東京"), ensure_ascii=False), "utf-8")
+    code = main(["sheet", str(path), "--out", str(tmp_path / "t.pdf")], out=io.StringIO())
+    err = capsys.readouterr().err.strip()
+    assert code == 2 and "\n" not in err and "Traceback" not in err
+    assert err.startswith("vvlab sheet: The sheet cannot draw 東京 (station 'Tōkyō 東京')")
+    assert not (tmp_path / "t.pdf").exists()
