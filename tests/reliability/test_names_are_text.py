@@ -24,6 +24,7 @@ from vvlab.viz.exports import report_figures
 CITY = '<a href="https://x">Click me</a>'
 LINE = "<b>Amber</b>"
 STATIONS = {"central": "<b>x</b>", "mill": "A<br>B", "park": '<a href="https://y">P</a>'}
+RULESET = "<i>house</i> rules"
 MARKUP = ("<a ", "<a>", "</a>", "<b>x</b>", "<b>Amber</b>", "A<br>B", "<i>")
 """What must never reach a figure unescaped: every piece of the names' markup."""
 
@@ -71,6 +72,25 @@ def test_no_figure_of_the_report_interprets_a_name(city, players):
         assert unescaped(fig) == [], section
     title = figures["station-heatmap"].layout.title.text
     assert '&lt;a href="https://x"&gt;Click me&lt;/a&gt;' in title  # shown, as text
+
+
+def test_a_ruleset_named_with_markup_shows_it_as_text(city):
+    from vvlab.engine.rulesets import Ruleset, get_ruleset
+    from vvlab.viz import score_breakdown, score_distribution
+
+    base = get_ruleset("voll-verplant")
+    house = Ruleset(RULESET, deck=base.deck, penalty=base.penalty)
+    res = vvlab.simulate(city, 1, "greedy", 12, seed=3, ruleset=house, workers=1, progress=False)
+    game = vvlab.Game(city, players=1, ruleset=house, seed=1)
+    figures = [
+        score_distribution(res, by="ruleset"),
+        score_breakdown(res, by="ruleset"),
+        *report_figures(res).values(),
+        draw_game(game),
+    ]
+    for fig in figures:
+        assert unescaped(fig) == []
+    assert shows(figures[0], "&lt;i&gt;house&lt;/i&gt; rules")
 
 
 def test_the_plan_and_a_game_show_names_as_text(city):
