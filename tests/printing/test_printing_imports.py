@@ -10,7 +10,7 @@ from pathlib import Path
 
 import vvlab
 
-HEAVY = ("reportlab", "matplotlib", "fontTools", "cairosvg")
+HEAVY = ("reportlab", "matplotlib", "fontTools", "cairosvg", "bidi", "arabic_reshaper")
 
 
 def test_importing_printing_loads_no_renderer():

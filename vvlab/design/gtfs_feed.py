@@ -25,7 +25,7 @@ import warnings
 import zipfile
 import zlib
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, closing, contextmanager
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO

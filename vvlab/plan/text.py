@@ -12,6 +12,7 @@ text.
 from __future__ import annotations
 
 import functools
+import html
 import re
 import unicodedata
 from typing import Protocol
@@ -69,7 +70,7 @@ def screen_width(text: str, size: float = 10) -> float:
     >>> screen_width("Réaumur – Sébastopol"), screen_width("Zoo<br>Tierpark")
     (107.5, 38.8)
     """
-    lines = plain_text(text).split("\n")
+    lines = html.unescape(plain_text(text)).split("\n")  # entities: one character each
     return round(max(sum(_glyph(ch) for ch in line) for line in lines) * size, 2)
 
 

@@ -13,7 +13,9 @@ and PDF by reportlab (:mod:`~vvlab.printing.pdf`). reportlab was chosen because 
 long-maintained, BSD-licensed library that writes vector PDF directly and embeds
 TrueType subsets; both outputs have the same drawing, and neither is a screenshot of a
 figure. The font is DejaVu Sans from matplotlib's package data
-(:mod:`~vvlab.printing.fonts`).
+(:mod:`~vvlab.printing.fonts`); Arabic and Hebrew names print joined and in reading
+order (:mod:`~vvlab.printing.script`), and letters it has no glyphs for (Chinese,
+Japanese, Korean, emoji) are refused by name with :class:`SheetTextError`.
 
 Pitfalls: a real city's own coordinates are often too cramped for 6 mm boxes on A4;
 then :class:`SheetLayoutError` names the crowded stations instead of printing an
@@ -32,6 +34,7 @@ existing one unless ``overwrite=True``. Needs the ``print`` extra
 from __future__ import annotations
 
 from vvlab.printing.cards import write_cards
+from vvlab.printing.fonts import SheetTextError
 from vvlab.printing.page import PAPERS
 from vvlab.printing.plan import MIN_BOX, SheetLayoutError
 from vvlab.printing.sheet import SheetWarning, sheet_page, write_sheet
@@ -40,6 +43,7 @@ __all__ = [
     "MIN_BOX",
     "PAPERS",
     "SheetLayoutError",
+    "SheetTextError",
     "SheetWarning",
     "sheet_page",
     "write_cards",

@@ -17,6 +17,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from vvlab.printing.fit import cut
+from vvlab.printing.fonts import check_drawable, text_width
 from vvlab.printing.page import (
     GREY,
     INK,
@@ -97,13 +99,14 @@ def card_shapes(card: Card, x: float, y: float, ruleset_name: str = "") -> list[
     cx, cy = x + CARD_W / 2, y + CARD_H / 2
     outline = Rect(x, y, CARD_W, CARD_H, GREY, None, 0.2, 3.0, {"card": str(card)})
     corner = _corner(card)
+    room = CARD_W - 2 * (4.0 + text_width(corner, 6.0, bold=True) + 1.0)  # between corners
     shapes: list[Shape] = [
         outline,
         Text(x + 4.0, y + 9.0, corner, 6.0, bold=True),
         Text(x + CARD_W - 4.0, y + CARD_H - 4.0, corner, 6.0, "end", bold=True),
         *_face(card, cx, cy),
         Text(cx, y + CARD_H - 12.0, KIND_NAMES[card.kind], 3.2, "middle", fill=GREY),
-        Text(cx, y + CARD_H - 4.0, ruleset_name, 2.4, "middle", fill=GREY),
+        Text(cx, y + CARD_H - 4.0, cut(ruleset_name, room, 2.4), 2.4, "middle", fill=GREY),
     ]
     if card.shuffle:
         shapes += shuffle_icon(x + CARD_W - 9.0, y + 9.0, 4.0)
@@ -118,6 +121,7 @@ def card_pages(ruleset: Any = "voll-verplant", paper: str = "a4") -> list[Page]:
 
     size = paper_size(paper)
     rules = get_ruleset(ruleset)
+    check_drawable([(rules.name, "the ruleset's name", False)])
     width, height = size.portrait
     x0 = (width - COLUMNS * CARD_W) / 2
     y0 = (height - ROWS * CARD_H) / 2

@@ -136,11 +136,13 @@ Shape = Rect | Polyline | Circle | Text
 
 @dataclass
 class Page:
-    """A page of ``width`` × ``height`` mm and its shapes in drawing order."""
+    """A page of ``width`` × ``height`` mm and its shapes in drawing order; ``title``
+    names the document it goes into."""
 
     width: float
     height: float
     shapes: list[Shape] = field(default_factory=list)
+    title: str = "vvlab"
 
     def add(self, *shapes: Shape) -> None:
         self.shapes.extend(shapes)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from vvlab.model.colors import text_color
-from vvlab.printing.fonts import text_width
+from vvlab.printing.fit import wrap
 from vvlab.printing.page import GREY, INK, Box, Circle, Polyline, Rect, Shape, Text
 from vvlab.printing.plan import MIN_BOX, SheetLayoutError
 
@@ -85,21 +85,6 @@ def deck_list(ruleset: Ruleset) -> list[str]:
         f"Shuffle cards (↻): {', '.join(shuffles)}",
         "3 number · (2) circled number (express) · ★ star · ○ circle (free)",
     ]
-
-
-def wrap(text: str, width: float, size: float) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` mm at ``size`` mm.
-
-    >>> wrap("a b c d", 3.6, 2.0)
-    ['a b', 'c d']
-    """
-    lines: list[str] = []
-    for word in text.split():
-        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return lines
 
 
 def _wagon_row(line, x: float, y: float) -> list[Shape]:

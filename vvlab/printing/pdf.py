@@ -3,7 +3,8 @@
 reportlab writes vector PDF only (no rasterising), embeds TrueType fonts as subsets
 and is a long-kept, BSD-licensed library with wheels for every platform; its canvas
 takes the same primitives as the layout model, so this backend stays small. The font
-is DejaVu Sans (:mod:`vvlab.printing.fonts`), embedded in every file.
+is DejaVu Sans (:mod:`vvlab.printing.fonts`), embedded in every file; Arabic and Hebrew
+are drawn joined and in visual order (:mod:`vvlab.printing.script`).
 
 >>> from vvlab.printing.page import Page, Text
 >>> data = to_pdf([Page(297.0, 210.0, [Text(10, 20, "Můstek")])])
@@ -18,6 +19,7 @@ from collections.abc import Sequence
 
 from vvlab.printing.fonts import font_file
 from vvlab.printing.page import Circle, Page, Polyline, Rect, Shape, Text
+from vvlab.printing.script import for_drawing
 
 __all__ = ["to_pdf"]
 
@@ -86,7 +88,7 @@ def _text(canvas, t: Text, height: float) -> None:
         "middle": canvas.drawCentredString,
         "end": canvas.drawRightString,
     }[t.anchor]
-    draw(t.x * MM, (height - t.y) * MM, t.text)
+    draw(t.x * MM, (height - t.y) * MM, for_drawing(t.text))  # Arabic joined, in visual order
 
 
 _DRAW = {Rect: _rect, Polyline: _polyline, Circle: _circle, Text: _text}

@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import os
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from vvlab.model.steps import Cancel, Report, Steps
+from vvlab.printing.fit import cut, fit
+from vvlab.printing.fonts import check_drawable, text_width
 from vvlab.printing.page import GREY, Page, Text, check_format, paper_size
 from vvlab.printing.panel import layout_panel
 from vvlab.printing.plan import ADVICE, SCHEMATIC_ADVICE, PlanLayout, layout_plan
@@ -38,6 +41,13 @@ PANEL = 89.0
 """The width of the panel beside the plan, mm."""
 HEADER = 14.0
 """The height of the title strip, mm."""
+TITLE_SIZES = (7.0, 6.5, 6.0, 5.5, 5.0, 4.5)
+"""Font sizes (mm) a city's name tries on one line, largest first."""
+SUBTITLE = 2.8
+"""The font size (mm) of the line under the title."""
+TWO_LINE_TITLE = 4.0
+"""The font size (mm) of a city's name too long for one line at the smallest of
+:data:`TITLE_SIZES`."""
 MAX_COPIES = 100
 
 
@@ -48,17 +58,44 @@ def layout_sheet(
     the city was laid out schematically already (for the advice of an error)."""
     size = paper_size(paper)
     width, height = size.landscape
-    page = Page(width, height)
+    page = Page(width, height, title=city.name)
     panel_x = width - MARGIN - PANEL
     plan_area = (MARGIN, MARGIN + HEADER, panel_x - 4.0, height - MARGIN)
     advice = SCHEMATIC_ADVICE if schematic else ADVICE
     plan = layout_plan(city, plan_area, f"on {size.name.upper()}", advice)
-    page.add(Text(MARGIN, MARGIN + 7.0, city.name, 7.0, bold=True))
-    subtitle = f"Voll verplant / Metro X · ruleset {ruleset.name} · player: ______________"
-    page.add(Text(MARGIN, MARGIN + 12.0, subtitle, 2.8, fill=GREY))
+    page.add(*header(city.name, ruleset.name, panel_x - 4.0 - MARGIN))
     page.add(*plan.shapes)
     page.add(*layout_panel(city, ruleset, (panel_x, MARGIN, width - MARGIN, height - MARGIN)))
     return page, plan
+
+
+def header(title: str, ruleset: str, width: float) -> list[Text]:
+    """The title strip, no wider than ``width`` mm: the city's name in bold, at the
+    largest of :data:`TITLE_SIZES` that holds it on one line, else on two lines at
+    :data:`TWO_LINE_TITLE` (the second cut short with an ellipsis if need be); under it
+    the game, the ruleset and a line for the player's name.
+
+    >>> [(t.text, t.size) for t in header("Tutorial", "voll-verplant", 190.0)][0]
+    ('Tutorial', 7.0)
+    >>> [(t.text, t.size) for t in header("Rhein-Ruhr " * 12, "x", 190.0)][:2]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [('Rhein-Ruhr Rhein-Ruhr Rhein-Ruhr Rhein-Ruhr Rhein-Ruhr Rhein-Ruhr Rhein-Ruhr', 4.0),
+     ('Rhein-Ruhr Rhein-Ruhr Rhein-Ruhr Rhein-Ruhr Rhein-Ruhr', 4.0)]
+    """
+    one = fit(title, width, TITLE_SIZES, lines=1, bold=True)
+    if one.lines == (title,):
+        shapes = [Text(MARGIN, MARGIN + 7.0, title, one.size, bold=True)]
+    else:
+        two = fit(title, width, (TWO_LINE_TITLE,), lines=2, bold=True)
+        step = TWO_LINE_TITLE * 1.15
+        shapes = [
+            Text(MARGIN, MARGIN + 3.6 + k * step, line, two.size, bold=True)
+            for k, line in enumerate(two.lines)
+        ]
+    subtitle = "Voll verplant / Metro X · ruleset {} · player: ______________"
+    room = width - text_width(subtitle.format(""), SUBTITLE)
+    subtitle = subtitle.format(cut(ruleset, room, SUBTITLE))
+    return [*shapes, Text(MARGIN, MARGIN + 12.0, subtitle, SUBTITLE, fill=GREY)]
 
 
 def sheet_page(
@@ -79,6 +116,7 @@ def sheet_page(
     paper_size(paper)
     rules = get_ruleset(ruleset)
     city = load_map(city)
+    check_drawable(drawn_names(city, rules))
     if schematic:
         from vvlab.design import schematic as lay_out  # the design layer only when asked
 
@@ -87,6 +125,17 @@ def sheet_page(
     if plan.names_left_out:
         warnings.warn(_unnamed_text(city, plan.names_left_out, paper), SheetWarning, stacklevel=2)
     return page
+
+
+def drawn_names(city: CityMap, ruleset: Ruleset) -> Iterator[tuple[str, str, bool]]:
+    """The names a sheet prints, each with where it is and whether it is bold (the
+    entries :func:`~vvlab.printing.fonts.check_drawable` checks)."""
+    yield city.name, "the city's name, the sheet's title", True
+    yield ruleset.name, "the ruleset's name", False
+    for line in city.lines:
+        yield line.id, f"the id of line {line.name!r}", True
+    for station in city.stations.values():
+        yield station.name, f"station {station.name!r}", False
 
 
 class SheetWarning(UserWarning):
@@ -139,6 +188,9 @@ def write_sheet(
     ------
     SheetLayoutError
         The stations are too close for readable boxes (the pairs are named).
+    SheetTextError
+        A name holds letters the font cannot draw (Chinese, Japanese, Korean, emoji):
+        they are named, with their station.
     ValueError, MapError, FileExistsError, WriteRefused
         Bad arguments, a bad map, or a target that may not be written; nothing is
         written then.
@@ -188,7 +240,7 @@ def sheet_data(
     Steps(cancel=cancel, what="the sheet").check()
     if str(path).lower().endswith(".svg"):
         return to_svg(sheet)
-    return to_pdf([sheet] * copies, title=sheet.texts()[0])
+    return to_pdf([sheet] * copies, title=sheet.title)
 
 
 def _check_copies(copies: int, svg: bool) -> None:

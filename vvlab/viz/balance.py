@@ -15,6 +15,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
+from vvlab.model.markup import literal
 from vvlab.plan.names import NameStyle, place_names
 from vvlab.viz.colors import group_colors
 from vvlab.viz.layout import fit_legend
@@ -96,7 +97,7 @@ def _city_trace(city: str, part: Any, color: str) -> go.Scatter:
         x=part["line_rate"].tolist(),
         y=part["bonus_first"].tolist(),
         mode="markers",
-        name=city,
+        name=literal(city),
         marker={
             "size": MARKER_SIZE,
             "color": color,
@@ -105,7 +106,7 @@ def _city_trace(city: str, part: Any, color: str) -> go.Scatter:
         },
         customdata=[[line, v] for line, v in zip(part["line"], verdicts, strict=True)],
         hovertemplate=(
-            f"<b>{city} %{{customdata[0]}}</b><br>completed in %{{x:.0%}} of games"
+            f"<b>{literal(city)} %{{customdata[0]}}</b><br>completed in %{{x:.0%}} of games"
             "<br>first bonus %{y}<br>%{customdata[1]}<extra></extra>"
         ),
         meta={"role": "lines", "city": city},

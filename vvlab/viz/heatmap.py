@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
+from vvlab.model.markup import literal
 from vvlab.plan.geometry import HEIGHT, WIDTH, station_size
 from vvlab.plan.wagons import map_geometry
 from vvlab.viz.names import station_names
@@ -115,7 +116,7 @@ def station_heatmap(
     x_axis, y_axis = plan_axes(geo)
     games = int(result.metadata["games"])
     who = f"seats played by {bot}" if bot is not None else "all seats"
-    title = f"<b>{city.name}</b>: how often each station is filled at the end ({who}, "
+    title = f"<b>{literal(city.name)}</b>: how often each station is filled at the end ({who}, "
     title += f"{games} games)"
     fig.update_layout(plan_layout(title, width, height), xaxis=x_axis, yaxis=y_axis)
     return fig

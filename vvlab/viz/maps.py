@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from vvlab.model.markup import literal
 from vvlab.plan.geometry import HEIGHT, WIDTH, Frame, station_size
 from vvlab.plan.names import Name
 from vvlab.plan.wagons import MapGeometry, map_geometry
@@ -92,7 +93,7 @@ def stars_trace(city: CityMap, sheet: Sheet, axes: tuple[str, str] = ("x", "y"))
         },
         text=[str(sheet.marks[s]) for s in ids],
         textfont={"size": 10, "color": INK, "family": FONT},
-        hovertext=[f"{city.stations[s].name}: star {sheet.marks[s]}" for s in ids],
+        hovertext=[f"{literal(city.stations[s].name)}: star {sheet.marks[s]}" for s in ids],
         hoverinfo="text",
         **at_stations(city, ids, "stars", axes),
     )
@@ -134,13 +135,13 @@ def map_title(city: CityMap, sheet: Sheet | None, game: Game | None, player: int
     """The figure title: the city, and with a sheet who it is and the live score."""
     if sheet is None:
         return (
-            f"<b>{city.name}</b>: {len(city.lines)} lines, {len(city.stations)} stations, "
+            f"<b>{literal(city.name)}</b>: {len(city.lines)} lines, {len(city.stations)} stations, "
             f"{len(city.transfer_stations)} transfers, {city.total_indicators} indicator boxes"
         )
     score = sheet_score(sheet, game)
     who = f" · player {player + 1}, turn {game.turn}" if game is not None else ""
     return (
-        f"<b>{city.name}</b>{who} · bonus {score.bonus} + stars {score.stars} − penalty "
+        f"<b>{literal(city.name)}</b>{who} · bonus {score.bonus} + stars {score.stars} − penalty "
         f"{score.penalty} ({score.empty} empty) = <b>{score.total}</b>"
     )
 
@@ -154,7 +155,8 @@ def game_title(game: Game) -> str:
     """
     players = f"{game.players} player{'s' * (game.players != 1)}"
     status = "game over" if game.is_over else f"card {game.card}"
-    return f"<b>{game.city.name}</b>: {players}, {game.ruleset.name}, turn {game.turn}, {status}"
+    city, ruleset = literal(game.city.name), literal(game.ruleset.name)
+    return f"<b>{city}</b>: {players}, {ruleset}, turn {game.turn}, {status}"
 
 
 def draw_map(

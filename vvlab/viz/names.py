@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import plotly.graph_objects as go
 
+from vvlab.model.markup import literal
 from vvlab.plan.geometry import Box, Frame, Point, station_size
 from vvlab.plan.names import SCREEN_NAMES, Name, NameStyle
 from vvlab.plan.relabel import Naming, place_naming
@@ -162,7 +163,7 @@ def plan_naming(
     order = named_stations(city)
     routes = [line.stations for line in city.lines]
     return Naming(
-        names={s: city.stations[s].name for s in order},
+        names={s: literal(city.stations[s].name) for s in order},
         points=station_points(city, frame),
         radii={s: station_size(len(city.lines_through(s))) / 2 for s in city.stations},
         key=frozenset(key_stations(routes, list(city.stations))),

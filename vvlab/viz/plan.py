@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import plotly.graph_objects as go
 
 from vvlab.model.colors import DARK_TEXT, text_color
+from vvlab.model.markup import literal
 from vvlab.plan.geometry import LINE_WIDTH, MARGIN, station_size
 from vvlab.plan.wagons import BODY, BOX, MapGeometry
 
@@ -56,7 +57,8 @@ def legend_label(line_id: str, name: str | None, limit: int | None = None) -> st
     ('U1', 'U1', 'U1 · Ring')
     """
     label = line_id if not name or name == line_id else f"{line_id} · {name}"
-    return label if limit is None or len(label) <= limit else label[: limit - 1].rstrip() + "…"
+    cut = label if limit is None or len(label) <= limit else label[: limit - 1].rstrip() + "…"
+    return literal(cut)
 
 
 def bonus_text(line: Line, sheet: Sheet | None = None) -> str:
@@ -165,7 +167,7 @@ def completed_traces(
 
 def _station_hover(city: CityMap, sid: str, sheet: Sheet | None) -> list[Any]:
     lines = ", ".join(city.lines_through(sid))
-    row: list[Any] = [city.stations[sid].name, lines, city.star_value(sid)]
+    row: list[Any] = [literal(city.stations[sid].name), lines, city.star_value(sid)]
     if sheet is not None:
         mark = sheet.marks.get(sid)
         row.append("empty" if mark is None else "crossed" if mark == "X" else f"star {mark}")

@@ -11,6 +11,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from vvlab.engine.game import Game
+from vvlab.model.markup import literal
 from vvlab.plan.geometry import WIDTH
 from vvlab.viz.layout import fit_legend
 from vvlab.viz.maps import sheet_score
@@ -132,7 +133,8 @@ def game_fill_progress(game: Game) -> go.Figure:
     fig.update_yaxes(title_text="share of stations filled", col=1)
     fig.update_xaxes(title_text="turn", dtick=max(1, round(game.turn / 7)))
     state = "game over" if game.is_over else "running"
-    title = f"<b>{game.city.name}</b>: stations filled turn by turn ({state}, turn {game.turn})"
+    city = literal(game.city.name)
+    title = f"<b>{city}</b>: stations filled turn by turn ({state}, turn {game.turn})"
     fig.update_layout(
         title={"text": title, "x": 0.01, "font": {"size": 16}},
         template="plotly_white",

@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from vvlab.model.markup import literal
 from vvlab.plan.geometry import WIDTH
 from vvlab.viz.colors import bot_colors
 from vvlab.viz.layout import fit_legend
@@ -176,7 +177,7 @@ def run_fill_progress(result: SimulationResult, games: int = 200) -> go.Figure:
     n = int(table["game"].nunique())
     m = result.metadata
     title = (
-        f"<b>{m['map_name']}</b>: stations filled turn by turn, mean and 10–90% band "
+        f"<b>{literal(m['map_name'])}</b>: stations filled turn by turn, mean and 10–90% band "
         f"per bot over the first {n} games (of {m['games']}, seed {m['seed']})"
     )
     turns = int(table["turn"].max())

@@ -21,6 +21,7 @@ from vvlab.analysis import (
     run_labels,
     score_stats,
 )
+from vvlab.model.markup import literal
 from vvlab.plan.geometry import WIDTH
 from vvlab.viz.colors import bot_colors, group_colors, lighter
 from vvlab.viz.layout import fit_legend
@@ -48,8 +49,10 @@ def runs_title(result: Results) -> str:
     parts = [", ".join(dict.fromkeys(lab[c] for lab in labels)) for c in columns]
     games = sum(int(r.metadata["games"]) for r in results)
     if len(results) == 1:
-        return f"{', '.join(parts)}, {games} games, seed {results[0].metadata['seed']}"
-    return f"{len(results)} runs: {', '.join(parts)}, {games} games"
+        title = f"{', '.join(parts)}, {games} games, seed {results[0].metadata['seed']}"
+    else:
+        title = f"{len(results)} runs: {', '.join(parts)}, {games} games"
+    return literal(title)  # a ruleset's name is text
 
 
 def _layout(title: str, **more: Any) -> dict[str, Any]:
@@ -113,12 +116,12 @@ def _histogram(group: str, share: Any, color: str, measure: str, size: int) -> g
         y=share.tolist(),
         mode="lines",
         line_shape="hvh",
-        name=group,
-        legendgroup=group,
+        name=literal(group),
+        legendgroup=literal(group),
         line={"color": color, "width": 2},
         fill="tozeroy",
         fillcolor=_alpha(color, 0.12),
-        hovertemplate=f"{group}<br>{measure} {at}: %{{y:.1%}} of games<extra></extra>",
+        hovertemplate=f"{literal(group)}<br>{measure} {at}: %{{y:.1%}} of games<extra></extra>",
         meta={"role": "histogram", "group": group, "bin_size": size},
     )
 
@@ -133,15 +136,15 @@ def _mean_marker(group: str, row: Any, height: float, color: str) -> go.Scatter:
         x=[mean],
         y=[height],
         mode="markers+text",
-        name=f"{group} mean",
-        legendgroup=group,
+        name=f"{literal(group)} mean",
+        legendgroup=literal(group),
         showlegend=False,
         error_x={"type": "data", "array": [ci]} if known else {"visible": False},
         marker={"symbol": "diamond", "size": 11, "color": color},
         text=[f"{mean:.1f} ± {ci:.1f}" if known else f"{mean:.1f}"],
         textposition="top center",  # above: clear of the CI whiskers
         textfont={"color": color},
-        hovertemplate=f"{group}: mean {mean:.2f}, {spread}, {games} games<extra></extra>",
+        hovertemplate=f"{literal(group)}: mean {mean:.2f}, {spread}, {games} games<extra></extra>",
         meta={
             "role": "mean",
             "group": group,
@@ -236,6 +239,7 @@ def score_breakdown(result: Results, by: str = "bot") -> go.Figure:
     """
     table = breakdown_table(result, by)
     groups = [str(g) for g in table.index]
+    shown = [literal(g) for g in groups]  # a ruleset's or bot's name is text
     at = list(range(len(groups)))
     fig = go.Figure()
     parts = (("bonus", 1, "#4C9F70"), ("stars", 1, "#FFC83D"), ("penalty", -1, "#D9534F"))
@@ -249,7 +253,7 @@ def score_breakdown(result: Results, by: str = "bot") -> go.Figure:
             marker={"color": color},
             text=[f"{v:+.1f}" for v in values],
             textposition="inside",
-            customdata=groups,
+            customdata=shown,
             meta={"role": "part", "groups": groups},
             hovertemplate=f"%{{customdata}}: mean {name} %{{y:.2f}}<extra></extra>",
         )
@@ -261,7 +265,7 @@ def score_breakdown(result: Results, by: str = "bot") -> go.Figure:
         marker={"symbol": "diamond", "size": 13, "color": INK},
         text=[f"{v:.1f}" for v in table["score"]],
         textposition="middle right",
-        customdata=groups,
+        customdata=shown,
         meta={"role": "mean", "groups": groups},
         hovertemplate="%{customdata}: mean score %{y:.2f}<extra></extra>",
     )
@@ -271,7 +275,7 @@ def score_breakdown(result: Results, by: str = "bot") -> go.Figure:
         xaxis={
             "title": {"text": by},
             "tickvals": at,
-            "ticktext": groups,
+            "ticktext": shown,
             "range": [-0.6, len(groups) - 0.4],
         },
         yaxis={"title": {"text": "points (mean per game)"}, "zeroline": True},

@@ -13,6 +13,7 @@ from itertools import pairwise
 from typing import Any
 
 from vvlab.model.colors import is_hex
+from vvlab.model.markup import literal
 from vvlab.plan.geometry import LINE_WIDTH, Box, Frame, plot_frame, station_size
 from vvlab.plan.names import CANVAS_NAMES, Name
 from vvlab.plan.relabel import Naming, place_naming
@@ -83,7 +84,7 @@ def sketch_naming(data: dict[str, Any], frame: Frame, drawing: tuple[Segment, ..
     order = rank_stations(routes, list(stations))
     points = {s: frame.to_px((float(st["x"]), float(st["y"]))) for s, st in stations.items()}
     return Naming(
-        names={s: str(stations[s].get("name") or s) for s in order},
+        names={s: literal(stations[s].get("name") or s) for s in order},
         points=points,
         radii=station_radii(data, stations),
         key=frozenset(key_stations(routes, list(stations))),
@@ -172,7 +173,7 @@ def _sketch_stations(data: dict[str, Any], stations: dict[str, dict[str, Any]]) 
     through = lines_through(data, stations)
     return {
         "customdata": [
-            [str(stations[s].get("name") or s), ", ".join(through[s]), 2 * len(through[s])]
+            [literal(stations[s].get("name") or s), ", ".join(through[s]), 2 * len(through[s])]
             for s in ids
         ],
         "hovertemplate": STATION_HOVER + "<extra></extra>",

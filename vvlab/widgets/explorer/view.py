@@ -18,6 +18,7 @@ import ipywidgets as w
 from vvlab.analysis import LABEL_GROUPINGS
 from vvlab.engine import RULESETS
 from vvlab.model import builtin_maps
+from vvlab.model.markup import literal
 from vvlab.model.validate import MAX_INDICATORS
 from vvlab.widgets.controls import button, compile_notes_in, message_html
 from vvlab.widgets.explorer.batch import Batch, ExplorerError, solo_verdict
@@ -376,4 +377,4 @@ class BalanceExplorer(w.VBox):
 
     def _export(self) -> None:
         paths = self.controller.export(self.export_path.value, self.kept_select.value or None)
-        self.files_html.value = "<br>".join(str(p) for p in paths)
+        self.files_html.value = "<br>".join(literal(p) for p in paths)

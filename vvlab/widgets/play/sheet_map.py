@@ -21,6 +21,7 @@ from plotly.callbacks import InputDeviceState, Points
 from vvlab.engine import Sheet
 from vvlab.engine.sheet import Completion
 from vvlab.model import CityMap
+from vvlab.model.markup import literal
 from vvlab.plan.geometry import HEIGHT, WIDTH, station_size
 from vvlab.plan.wagons import map_geometry
 from vvlab.viz.maps import crossed_trace, stars_trace
@@ -235,7 +236,7 @@ class SheetMap:
             "x": [st[s].x for s in ids],
             "y": [st[s].y for s in ids],
             "text": [star or str(i + 1) for i in range(len(ids))],
-            "hovertext": [f"{st[s].name}: filled by this move" for s in ids],
+            "hovertext": [f"{literal(st[s].name)}: filled by this move" for s in ids],
             "marker.size": [station_size(len(self.city.lines_through(s))) + 12 for s in ids],
             "meta": {"role": "preview", "ids": ids},
         }

@@ -17,6 +17,7 @@ import ipywidgets as w
 from vvlab.engine import RULESETS, Ruleset
 from vvlab.engine.game import MAX_PLAYERS
 from vvlab.model.colors import text_color
+from vvlab.model.markup import literal
 from vvlab.widgets.controls import button, compile_notes_in, message_html, row
 from vvlab.widgets.figure_update import sync_browser_state
 from vvlab.widgets.play.city_picker import CityPicker
@@ -254,7 +255,8 @@ class PlayWidget(w.VBox):
         else:
             when, what = f"turn {c.game.turn + 1}", "score"
         label = html.escape(c.label(p))
-        return f"<b>{c.city.name}</b> · {label}, {when} · {what} <b>{c.game.score(p).total}</b>"
+        city, total = literal(c.city.name), c.game.score(p).total
+        return f"<b>{city}</b> · {label}, {when} · {what} <b>{total}</b>"
 
     def refresh(self) -> None:
         """Show the controller's state: map, buttons, card, scores, log, end panel."""
