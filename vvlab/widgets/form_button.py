@@ -36,6 +36,8 @@ const STYLES = ["primary", "success", "info", "warning", "danger"];
 function render({ model, el }) {
   const button = document.createElement("button");
   button.className = "jupyter-button widget-button";
+  button.style.width = "auto";  // as wide as its label, like our other buttons
+  button.style.margin = "var(--jp-widgets-margin, 2px)";  // as between widgets
   const show = () => {
     button.textContent = model.get("description");
     button.title = model.get("tooltip");
