@@ -144,3 +144,32 @@ def test_the_editor_canvas_shows_names_as_text(city):
     traces = sketch_traces(data, canvas_frame((-1, -1, 12, 12), 920, 640))
     assert unescaped({"data": traces}) == []
     assert any("&lt;b&gt;x&lt;/b&gt;" in text for text in strings(traces))
+
+
+def test_a_name_with_a_template_field_is_not_filled_in_by_plotly():
+    """plotly fills ``%{...}`` in hover and text templates: names put into a template
+    keep it as text (the city "Q%{y}Q" is not shown as "Q12Q" on hover)."""
+    data = vvlab.load_map("tutorial").to_dict()
+    data["name"] = "Q%{y}Q"
+    data["lines"][0]["name"] = "L%{x}L"
+    data["stations"]["central"]["name"] = "S%{text}S"
+    templated = vvlab.load_map(data)
+    res = vvlab.simulate(templated, 2, "greedy", 12, seed=3, workers=1, progress=False)
+    import pandas as pd
+
+    lines = pd.DataFrame(
+        {"city": ["Q%{y}Q"], "line": ["A"], "line_rate": [0.5], "bonus_first": [5]}
+    )
+    figures = dict(report_figures(res))
+    figures |= {"map": draw_map(templated), "lines": bonus_vs_completion(lines)}
+    for section, fig in figures.items():
+        found = fig.to_plotly_json()
+        templates = [
+            text
+            for trace in found["data"]
+            for key in ("hovertemplate", "texttemplate")
+            for text in strings(trace.get(key, ""))
+        ]
+        assert not [t for t in templates if any(n in t for n in ("Q%{y", "L%{x", "S%{text"))], (
+            section
+        )

@@ -6,7 +6,9 @@ HTML (``<b>``, ``<br>``, ``<a href>``, ``<span style>``), and ipywidgets' ``HTML
 shows HTML; a city called ``<a href="…">Click me</a>`` would be a link there.
 :func:`literal` turns ``&``, ``<`` and ``>`` into entities, which plotly and a browser
 both show as the characters themselves (quotes are left alone: plotly shows ``&quot;``
-as it is, and they mean nothing outside a tag). Every place that puts a name into
+as it is, and they mean nothing outside a tag). plotly's hover and text templates
+also fill in ``%{...}``: in a name, a zero-width space after the ``%`` keeps it text
+(plotly documents no escape for it; the space is not seen). Every place that puts a name into
 markup calls it, at the place where the name meets the markup (markup of our own, such
 as a bold title around the name, stays markup). :func:`lines_of` reads back the lines
 of a name that a placer broke with ``<br>``.
@@ -21,7 +23,10 @@ from __future__ import annotations
 
 import html
 
-__all__ = ["LINE_BREAK", "lines_of", "literal"]
+__all__ = ["LINE_BREAK", "ZERO_WIDTH", "lines_of", "literal"]
+
+ZERO_WIDTH = "\u200b"
+"""A zero-width space: splits ``%{`` in a name so no plotly template fills it in."""
 
 LINE_BREAK = "<br>"
 """Where markup breaks a line (plotly's break, also used by the name placer)."""
@@ -32,8 +37,10 @@ def literal(name: object) -> str:
 
     >>> literal("Gare <Nord>"), literal("Zoo")
     ('Gare &lt;Nord&gt;', 'Zoo')
+    >>> literal("50%{y}") == "50%" + ZERO_WIDTH + "{y}"
+    True
     """
-    return html.escape(str(name), quote=False)
+    return html.escape(str(name), quote=False).replace("%{", "%" + ZERO_WIDTH + "{")
 
 
 def lines_of(markup: str) -> list[str]:
@@ -43,4 +50,4 @@ def lines_of(markup: str) -> list[str]:
     >>> lines_of("Charles<br>de Gaulle &amp; co")
     ['Charles', 'de Gaulle & co']
     """
-    return [html.unescape(line) for line in markup.split(LINE_BREAK)]
+    return [html.unescape(line).replace(ZERO_WIDTH, "") for line in markup.split(LINE_BREAK)]

@@ -47,8 +47,11 @@ def _ranges(lines: Any) -> tuple[list[float], list[float]]:
 
 def plot_area(fig: go.Figure) -> tuple[float, float]:
     """Width and height in pixels of the plot area of a one-panel ``fig``."""
-    margin = fig.layout.margin
-    return fig.layout.width - margin.l - margin.r, fig.layout.height - margin.t - margin.b
+    margin = fig.layout.margin  # a side not set has plotly's default (a figure
+    # without a legend, of one city, has no right margin of ours)
+    sides = zip((margin.l, margin.r, margin.t, margin.b), (80, 80, 100, 80), strict=True)
+    left, right, top, bottom = (default if side is None else side for side, default in sides)
+    return fig.layout.width - left - right, fig.layout.height - top - bottom
 
 
 def to_pixels(fig: go.Figure, x: float, y: float) -> tuple[float, float]:

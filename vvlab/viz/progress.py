@@ -159,7 +159,7 @@ def player_traces(game: Game, part: pd.DataFrame, player: int) -> list[go.Scatte
             marker={"size": 4},
             line={"color": line.color, "width": 2},
             meta={"player": player, "line": line.id},
-            hovertemplate=f"{line.id}, turn %{{x}}: %{{y:.0%}} filled<extra></extra>",
+            hovertemplate=f"{literal(line.id)}, turn %{{x}}: %{{y:.0%}} filled<extra></extra>",
         )
         for line in game.city.lines
     ]
