@@ -274,3 +274,43 @@ def test_marker_folders_of_dead_runs_are_removed_by_the_next_run(tmp_path, monke
         assert sorted(tmp_path.iterdir()) == sorted([Path(live), other])
     finally:
         os.close(lock)
+
+
+_POOL = _SENT = None  # the pool of the next test and its flag, seen by its forked worker
+
+
+def _send_half_a_result() -> None:
+    """In a worker: start a result message to the parent and never finish it (as a
+    worker ended mid-send leaves it), then wait to be stopped."""
+    import struct
+    import time
+
+    _POOL._result_queue._writer._send(struct.pack("!i", 1000) + b"x" * 10)
+    _SENT.set()
+    time.sleep(120)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="fork")
+def test_stopping_workers_ends_a_result_cut_off_mid_message() -> None:
+    """Ctrl-C under load once hung for good: a worker was ended while sending its
+    result, and the pool's reading thread waited for the rest of the message. After
+    the pool is stopped, it shuts down (the thread reads the end of the pipe)."""
+    import multiprocessing
+    import threading
+    import time
+    from concurrent.futures import ProcessPoolExecutor
+
+    from vvlab.sim import executors
+
+    global _POOL, _SENT
+    context = multiprocessing.get_context("fork")
+    _SENT = context.Event()
+    _POOL = pool = ProcessPoolExecutor(1, context)
+    future = pool.submit(_send_half_a_result)
+    assert _SENT.wait(60), "the worker did not start"
+    time.sleep(0.2)  # the reading thread has taken the header and waits for the rest
+    executors._stop(pool, {future: ((0, 1),)})
+    shut = threading.Thread(target=pool.shutdown, kwargs={"wait": True}, daemon=True)
+    shut.start()
+    shut.join(60)  # a safety net: the shutdown returns at once
+    assert not shut.is_alive(), "the pool waited for the rest of a cut-off result"

@@ -199,17 +199,36 @@ def remove_stale_markers(temp: str | None = None) -> None:
 
 
 def _stop(pool: ProcessPoolExecutor | None, futures: dict[Future, Chunk]) -> None:
-    """Cancel what has not started and end the worker processes now."""
+    """Cancel what has not started and end the worker processes now.
+
+    A worker ended while it sends its result leaves half a message in the pool's
+    result pipe, and the pool's reading thread would wait for the rest for ever (seen
+    under load: Ctrl-C, then no exit). So the workers are waited for (killed if they
+    do not end), then this process closes its own copy of the pipe's writing end: with
+    every writer gone, a half-read message ends the read, and the pool shuts down as
+    broken."""
     for future in futures:
         future.cancel()
     if pool is None:
         return
+    processes = list((getattr(pool, "_processes", None) or {}).values())
     terminate = getattr(pool, "terminate_workers", None)  # Python >= 3.14
     if terminate is not None:
         terminate()
-        return
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
+    for process in processes:
         process.terminate()
+    for process in processes:
+        process.join(STOP_WAIT_S)  # a safety net: SIGTERM ends a worker at once
+        if process.is_alive():
+            process.kill()
+            process.join()
+    writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
+    if writer is not None:
+        writer.close()
+
+
+STOP_WAIT_S = 10
+"""How long a stopped worker may take to end before it is killed."""
 
 
 def _died_message(markers: str, chunks: Sequence[Chunk], done: set[int], task: ChunkTask) -> str:

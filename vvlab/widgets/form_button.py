@@ -30,7 +30,7 @@ import traitlets as t
 
 __all__ = ["FormButton"]
 
-_ESM = """
+_ESM = r"""
 const STYLES = ["primary", "success", "info", "warning", "danger"];
 
 function render({ model, el }) {
@@ -39,7 +39,15 @@ function render({ model, el }) {
   button.style.width = "auto";  // as wide as its label, like our other buttons
   button.style.margin = "var(--jp-widgets-margin, 2px)";  // as between widgets
   const show = () => {
-    button.textContent = model.get("description");
+    button.textContent = "";
+    const icon = model.get("icon");
+    if (icon) {  // as ipywidgets' button draws its icon (FontAwesome)
+      const i = document.createElement("i");
+      i.classList.add("fa", ...icon.split(/\s+/).map((name) => `fa-${name}`));
+      button.appendChild(i);
+      button.appendChild(document.createTextNode(" "));
+    }
+    button.appendChild(document.createTextNode(model.get("description")));
     button.title = model.get("tooltip");
     button.disabled = model.get("disabled");
     for (const s of STYLES) button.classList.toggle(`mod-${s}`, model.get("button_style") === s);
@@ -86,6 +94,7 @@ class FormButton(anywidget.AnyWidget):
     tooltip = t.Unicode("").tag(sync=True)
     disabled = t.Bool(False).tag(sync=True)
     button_style = t.Unicode("").tag(sync=True)
+    icon = t.Unicode("").tag(sync=True)
     reads = t.List().tag(sync=True, to_json=_to_json)
 
     def __init__(self, description: str, reads: list[tuple[w.Widget, str]] = (), **kw: Any):

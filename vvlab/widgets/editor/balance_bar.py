@@ -37,7 +37,11 @@ class BalanceBar:
         self.last_balance: QuickBalance | None = None
         self.balance_games = number("games", 2000)
         self.balance_seed = number("seed", 0)
-        self.balance_button = button("Quick balance", icon="bar-chart")
+        self.balance_button = button(
+            "Quick balance",
+            reads=[(self.balance_games, "value"), (self.balance_seed, "value")],
+            icon="bar-chart",
+        )
         self.job = Job(self.balance_button, "playing the games", describe=editor.error_text)
         self.balance_button.on_click(lambda _: editor.act(self.start, at=self.job.message))
         self.balance_summary = w.HTML()

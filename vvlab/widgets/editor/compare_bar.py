@@ -127,7 +127,9 @@ class CompareBar:
         self.editor = editor
         self.last_comparison: MapComparison | None = None
         self.compare_path = w.Text(description="compare", layout=w.Layout(width="360px"))
-        self.compare_button = button("Compare with saved", icon="columns")
+        self.compare_button = button(
+            "Compare with saved", reads=[(self.compare_path, "value")], icon="columns"
+        )
         self.job = Job(self.compare_button, "comparing", describe=editor.error_text)
         self.compare_button.on_click(lambda _: editor.act(self.compare, at=self.job.message))
         self.comparison = w.HTML()

@@ -47,7 +47,11 @@ class LayoutBar:
                                 layout=w.Layout(width="340px"))  # fmt: skip
         self.gtfs_routes = w.Text(description="routes", placeholder="all metro routes",
                                   layout=w.Layout(width="240px"))  # fmt: skip
-        self.import_gtfs_button = button("Import GTFS…", icon="download")
+        self.import_gtfs_button = button(
+            "Import GTFS…",
+            reads=[(self.gtfs_path, "value"), (self.gtfs_routes, "value")],
+            icon="download",
+        )
         self.import_gtfs_button.on_click(lambda _: self._act(self._ask_import))
         self.confirm_import_button = button("Replace the city", button_style="warning")
         self.confirm_import_button.layout.display = "none"
@@ -55,10 +59,12 @@ class LayoutBar:
         self.import_job = Job(self.import_gtfs_button, "importing the feed",
                               describe=editor.error_text, percent=True)  # fmt: skip
         self.import_message = self.import_job.message
-        self.tidy_button = button("Tidy layout (schematic)", icon="th")
-        self.tidy_button.on_click(lambda _: editor.act(self.start_tidy, at=self.layout_status))
         self.keep_pinned = w.Checkbox(False, description="keep the pinned stations",
                                       indent=False, layout=w.Layout(width="auto"))  # fmt: skip
+        self.tidy_button = button(
+            "Tidy layout (schematic)", reads=[(self.keep_pinned, "value")], icon="th"
+        )
+        self.tidy_button.on_click(lambda _: editor.act(self.start_tidy, at=self.layout_status))
         self.job = Job(self.tidy_button, "laying the city out", describe=self._no_layout,
                        percent=True)  # fmt: skip
         self.layout_status = self.job.message

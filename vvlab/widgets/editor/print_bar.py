@@ -41,7 +41,15 @@ class PrintBar:
                                       layout=w.Layout(width="160px"))  # fmt: skip
         self.sheet_schematic = w.Checkbox(False, description="schematic layout first",
                                           indent=False, layout=w.Layout(width="auto"))  # fmt: skip
-        self.print_button = button("Print sheet", icon="print")
+        self.print_button = button(
+            "Print sheet",
+            reads=[
+                (self.sheet_path, "value"),
+                (self.sheet_paper, "index"),
+                (self.sheet_schematic, "value"),
+            ],
+            icon="print",
+        )
         self.job = Job(self.print_button, "printing the sheet", describe=self.describe,
                        percent=True)  # fmt: skip
         self.print_button.on_click(lambda _: self._print(False))

@@ -51,15 +51,18 @@ class OpenBar:
         self.editor = editor
         self.builtins = builtin_maps()  # looked up once: the folder is read on every call
         self.source_select = w.Dropdown(options=_sources(self.builtins), description="open")
-        self.open_button = button("Open")
+        self.open_button = button("Open", reads=[(self.source_select, "index")])
         self.open_button.on_click(lambda _: editor.act(self._open, at=self.open_message))
         self.open_path = text("file", placeholder="path/to/city.json")
-        self.open_file_button = button("Open file")
+        self.open_file_button = button("Open file", reads=[(self.open_path, "value")])
         self.open_file_button.on_click(lambda _: editor.act(self._open_file, at=self.open_message))
         self.gen_lines = number("lines", 10)
         self.gen_stations = number("stations", 80)
         self.gen_seed = number("seed", 0)
-        self.generate_button = button("Generate")
+        self.generate_button = button(
+            "Generate",
+            reads=[(f, "value") for f in (self.gen_lines, self.gen_stations, self.gen_seed)],
+        )
         self.generate_button.on_click(
             lambda _: editor.act(self._ask_generate, at=self.open_message)
         )
@@ -144,7 +147,9 @@ class CityBar:
         self.editor = editor
         self.city_id = text("city id")
         self.city_name = text("name")
-        self.apply_city_button = button("Set city id/name")
+        self.apply_city_button = button(
+            "Set city id/name", reads=[(self.city_id, "value"), (self.city_name, "value")]
+        )
         self.apply_city_button.on_click(
             lambda _: editor.act(self._apply_city, at=self.city_message)
         )
@@ -240,7 +245,7 @@ class StationBar:
         self.editor = editor
         self.station_label = w.HTML("no station selected")
         self.station_name = text("name")
-        self.rename_button = button("Rename")
+        self.rename_button = button("Rename", reads=[(self.station_name, "value")])
         self.rename_button.on_click(lambda _: editor.act(self._rename))
         self.delete_station_button = button("Delete station", button_style="danger")
         self.delete_station_button.on_click(lambda _: editor.act(self._delete_station))
@@ -343,7 +348,9 @@ class SaveBar:
     def __init__(self, editor: Editor):
         self.editor = editor
         self.save_path = text("save to", "360px")
-        self.save_button = button("Save", icon="save", button_style="primary")
+        self.save_button = button(
+            "Save", reads=[(self.save_path, "value")], icon="save", button_style="primary"
+        )
         self.save_button.on_click(lambda _: editor.act(self._save, False, at=self.save_message))
         self.confirm_overwrite_button = button("Overwrite", button_style="warning")
         self.confirm_overwrite_button.layout.display = "none"

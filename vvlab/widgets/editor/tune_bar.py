@@ -43,18 +43,23 @@ class TuneBar:
     def __init__(self, editor: Editor):
         self.editor = editor
         self.last_tune: TuneResult | None = None
-        self.tune_button = button("Balance for me", icon="magic", button_style="info")
+        self.routes_choice = w.Checkbox(False, description="also suggest route changes",
+                                        indent=False, layout=w.Layout(width="auto"))  # fmt: skip
+        self.tune_button = button(
+            "Balance for me",
+            reads=[(self.routes_choice, "value")],
+            icon="magic",
+            button_style="info",
+        )
         self.tune_button.on_click(lambda _: editor.act(self.start, at=self.job.message))
         self.job = Job(self.tune_button, "balancing", describe=self._failed)
         self.cancel_tune_button, self.tune_progress = self.job.controls
         self.tune_status = w.HTML()
         self.line_choices: dict[str, w.Checkbox] = {}
         self.choices_box = w.VBox()
-        self.accept_button = button("Accept checked lines", button_style="success")
+        self.accept_button = button("Accept checked lines", reads=[], button_style="success")
         self.accept_button.on_click(lambda _: editor.act(self.accept, at=self.job.message))
         self.accept_button.layout.display = "none"
-        self.routes_choice = w.Checkbox(False, description="also suggest route changes",
-                                        indent=False, layout=w.Layout(width="auto"))  # fmt: skip
         self.route_choices = RouteChoices(editor, self.job)
         head = row(self.tune_button, self.routes_choice, *self.job.controls)
         parts = [head, self.job.message, self.tune_status, self.choices_box, self.accept_button]
@@ -123,6 +128,7 @@ class TuneBar:
             for lid, box in self.line_choices.items()
         ]  # the reason beside its line, wrapped within the row
         self.choices_box.children = (*lines, details)
+        self.accept_button.reads = [(box, "value") for box in self.line_choices.values()]
         self.accept_button.layout.display = None if self.line_choices else "none"
         self.tune_status.value = f"<div>{html.escape(tuned_summary(result))}</div>"
         self.route_choices.offer(result.routes)
