@@ -25,6 +25,7 @@ from typing import TextIO
 
 from vvlab.cli import check, compare, gtfs, maps, play, printing, report, simulate, tune
 from vvlab.cli.errors import HANDLED, note_printer, report_error
+from vvlab.cli.options import OUT_FILES, check_out, document_out
 
 __all__ = ["build_parser", "main"]
 
@@ -53,6 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", title="commands")
     for group in COMMAND_GROUPS:
         group.add_parsers(sub)
+    for command in OUT_FILES:
+        document_out(command, sub.choices[command])
     return parser
 
 
@@ -67,6 +70,7 @@ def main(
     with warnings.catch_warnings():  # notes (workers capped, a cache folder) in one line
         warnings.showwarning = note_printer(args.command)
         try:
+            check_out(args.command, getattr(args, "out", None))
             if args.command == "play":  # the one command that asks questions
                 return args.run(args, out, ask)
             return args.run(args, out)

@@ -11,10 +11,13 @@ error                                      code  meaning
                                                  to resume it (128 + the signal: 143
                                                  after SIGTERM, 129 after SIGHUP)
 ``MapError``                                  1  a map could not be loaded
+``WriteFailed``                               1  a file could not be written (a full
+                                                 disk); the old file is kept
 ``RunFolderError``                            1  a file of the run folder belongs to
                                                  another run or was changed
-``FileExistsError``, ``ImportError``          2  an output folder the run may not use,
-                                                 a missing optional extra
+``FileExistsError``, ``ImportError``          2  an output file or folder the run may
+                                                 not use (``--force`` replaces a
+                                                 file), a missing optional extra
 other ``ValueError``                          2  a bad argument (players, ruleset, bots),
                                                  a GTFS feed that cannot be imported
                                                  (``GTFSError``)
@@ -31,6 +34,7 @@ from typing import TextIO
 
 from vvlab.bots.base import BotError
 from vvlab.model import MapError
+from vvlab.model.files import TargetExists, WriteFailed
 from vvlab.sim.errors import RunFolderError, SimulationError, SimulationInterrupted
 
 EXIT_FAILED = 1
@@ -43,7 +47,7 @@ SIGHUP stop it the same way, with 128 + their number."""
 
 _EXIT_CODES: tuple[tuple[tuple[type[BaseException], ...], int], ...] = (
     ((SimulationInterrupted,), EXIT_INTERRUPTED),
-    ((MapError, RunFolderError), EXIT_FAILED),  # before ValueError: both are one
+    ((MapError, RunFolderError, WriteFailed), EXIT_FAILED),  # before ValueError: both are one
     ((FileExistsError, ImportError, ValueError), EXIT_USAGE),
     ((SimulationError, BotError), EXIT_FAILED),
 )
@@ -82,9 +86,15 @@ def error_message(command: str, err: BaseException) -> str:
     >>> from vvlab.sim.errors import SimulationInterrupted
     >>> error_message("simulate", SimulationInterrupted("stopped"))
     '\\nvvlab simulate: stopped\\n'
+    >>> from vvlab.model.files import TargetExists
+    >>> error_message("sheet", TargetExists("berlin.pdf"))
+    'vvlab sheet: berlin.pdf exists (give --force to replace it)\\n'
     """
     start = "\n" if isinstance(err, SimulationInterrupted) else ""
-    return f"{start}vvlab {command}: {err}\n"
+    text = (
+        f"{err.path} exists (give --force to replace it)" if isinstance(err, TargetExists) else err
+    )
+    return f"{start}vvlab {command}: {text}\n"
 
 
 def note_printer(command: str, stream: TextIO | None = None) -> Callable[..., None]:
