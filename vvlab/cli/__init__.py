@@ -24,8 +24,9 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from vvlab.cli import check, compare, gtfs, maps, play, printing, report, simulate, tune
-from vvlab.cli.errors import HANDLED, note_printer, report_error
+from vvlab.cli.errors import HANDLED, interruption, note_printer, report_error
 from vvlab.cli.options import OUT_FILES, check_out, document_out
+from vvlab.sim.interrupts import interrupt_signals
 
 __all__ = ["build_parser", "main"]
 
@@ -67,12 +68,16 @@ def main(
     ``vvlab play`` (default :func:`input`)."""
     out = out or sys.stdout
     args = build_parser().parse_args(argv)
-    with warnings.catch_warnings():  # notes (workers capped, a cache folder) in one line
+    target = getattr(args, "out", None) if args.command in OUT_FILES else None
+    # notes (workers capped, a cache folder) in one line; SIGTERM and SIGHUP as Ctrl-C
+    with warnings.catch_warnings(), interrupt_signals():
         warnings.showwarning = note_printer(args.command)
         try:
-            check_out(args.command, getattr(args, "out", None))
+            check_out(args.command, target)
             if args.command == "play":  # the one command that asks questions
                 return args.run(args, out, ask)
             return args.run(args, out)
+        except KeyboardInterrupt as err:
+            return report_error(args.command, interruption(args.command, err, target))
         except HANDLED as err:
             return report_error(args.command, err)

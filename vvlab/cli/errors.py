@@ -28,6 +28,7 @@ other ``ValueError``                          2  a bad argument (players, rulese
 
 from __future__ import annotations
 
+import signal
 import sys
 from collections.abc import Callable
 from typing import TextIO
@@ -77,6 +78,30 @@ def exit_code(err: BaseException) -> int:
     return EXIT_FAILED
 
 
+def interruption(
+    command: str, err: KeyboardInterrupt, out: str | None = None
+) -> SimulationInterrupted:
+    """What a command says when Ctrl-C, SIGTERM or SIGHUP stopped it, with the signal's
+    exit status: ``simulate`` keeps the run's own message (what its folder kept and how
+    to resume); any other command says that it was interrupted and, if it writes
+    ``out``, that nothing was written (its options have no folder to keep games in).
+
+    >>> import signal
+    >>> err = SimulationInterrupted("... give out=FOLDER to keep them", signum=signal.SIGTERM)
+    >>> stopped = interruption("tune", err, "tuned.json")
+    >>> str(stopped), exit_code(stopped)
+    ('interrupted by SIGTERM: nothing was written to tuned.json', 143)
+    >>> str(interruption("check", KeyboardInterrupt()))
+    'interrupted'
+    """
+    if command == "simulate" and isinstance(err, SimulationInterrupted):
+        return err
+    signum = getattr(err, "signum", signal.SIGINT)
+    by = "" if signum == signal.SIGINT else f" by {signal.Signals(signum).name}"
+    kept = f": nothing was written to {out}" if out else ""
+    return SimulationInterrupted(f"interrupted{by}{kept}", signum=signum)
+
+
 def error_message(command: str, err: BaseException) -> str:
     """The text printed on stderr: ``vvlab COMMAND: error``, on a fresh line after an
     interrupted run (its progress bar may be half drawn).
@@ -91,9 +116,12 @@ def error_message(command: str, err: BaseException) -> str:
     'vvlab sheet: berlin.pdf exists (give --force to replace it)\\n'
     """
     start = "\n" if isinstance(err, SimulationInterrupted) else ""
-    text = (
-        f"{err.path} exists (give --force to replace it)" if isinstance(err, TargetExists) else err
-    )
+    if isinstance(err, TargetExists):
+        text = f"{err.path} exists (give --force to replace it)"
+    else:  # the command line's option, not the Python API's argument
+        from vvlab.sim.store import RESUME_HINT
+
+        text = str(err).replace(RESUME_HINT, "--resume")
     return f"{start}vvlab {command}: {text}\n"
 
 

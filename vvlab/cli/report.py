@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import TextIO
 
 from vvlab.cli.options import add_progress_argument, add_run_arguments, show_progress, split_bots
-from vvlab.sim.errors import SimulationInterrupted
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -51,12 +50,7 @@ def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
     ``--out`` file is refused before anything is played unless ``--force`` is given."""
     if args.hindsight_games < 0:
         raise ValueError(f"--hindsight-games must be 0 or more, got {args.hindsight_games}")
-    try:
-        path, exported = _write(args)
-    except KeyboardInterrupt:
-        raise SimulationInterrupted(
-            f"report interrupted: nothing was written to {args.out}"
-        ) from None
+    path, exported = _write(args)  # Ctrl-C: vvlab.cli.errors.interruption
     out.write(f"report written to {path}\n")
     for kind, folder in exported:
         out.write(f"{kind} written to {folder}\n")

@@ -137,6 +137,8 @@ def run_pool(
                 raise interrupted.error()
         except BrokenProcessPool:
             pool.shutdown(wait=True)  # type: ignore[union-attr]
+            if interrupted.signum:  # the signal reached the workers too (a process group)
+                raise interrupted.error() from None
             raise SimulationError(_died_message(markers, chunks, done, task), done) from None
         except BaseException:
             _stop(pool, futures)
