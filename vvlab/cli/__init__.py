@@ -31,8 +31,9 @@ from vvlab.sim.interrupts import interrupt_signals
 __all__ = ["build_parser", "main"]
 
 DESCRIPTION = (
-    "The ``vvlab`` command line: maps, show, validate, play, simulate, warm, report, check, tune, "
-    "compare, import-gtfs, sheet, cards."
+    "vvlab, a workbench for Voll verplant: play a city in the terminal, simulate many "
+    "games, check and tune a city's balance, draft one from a GTFS feed, and print its "
+    "sheet and cards. Run vvlab COMMAND --help for what a command takes."
 )
 """What ``vvlab --help`` says first."""
 

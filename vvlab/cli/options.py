@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 
 from vvlab.engine.game import MAX_PLAYERS
 
@@ -49,12 +48,34 @@ def add_progress_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def show_progress(args: argparse.Namespace) -> bool:
-    """Draw a progress bar unless ``--no-progress`` was given or stderr is no terminal.
+    """Draw a progress bar unless ``--no-progress`` was given or nobody would see it
+    (:func:`vvlab.sim.bars.visible`: stderr is no terminal).
 
     >>> show_progress(argparse.Namespace(no_progress=True))
     False
     """
-    return not args.no_progress and sys.stderr.isatty()
+    from vvlab.sim.bars import visible
+
+    return not args.no_progress and visible()
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a number of seconds, 0 or more (argparse names the option).
+
+    >>> seconds("2.5")
+    2.5
+    >>> seconds("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: give a number of seconds, 0 or more, not '-1'
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"give a number of seconds, 0 or more, not {text!r}")
+    return value
 
 
 def split_bots(text: str | None) -> list[str] | None:

@@ -7,6 +7,7 @@ simulator load only when it runs.
 from __future__ import annotations
 
 import argparse
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import TextIO
 
@@ -97,7 +98,17 @@ def _write(args: argparse.Namespace) -> tuple[Path, list[tuple[str, Path]]]:
     if tables:
         export.write_tables(tables, args.tables, overwrite=args.force)
         exported.append(("tables", Path(args.tables)))
-    path = write_report(
-        args.out, result=result, hindsight_games=args.hindsight_games, overwrite=args.force
-    )
+    with _noted(show_progress(args), args.hindsight_games if result.players == 1 else 0):
+        path = write_report(
+            args.out, result=result, hindsight_games=args.hindsight_games, overwrite=args.force
+        )
     return path, exported
+
+
+def _noted(shown: bool, hindsight_games: int) -> AbstractContextManager[None]:
+    """After the games, what the report still does, with the seconds it takes (where a
+    progress bar would be drawn), so that no wait is silent."""
+    from vvlab.compiled.notice import waiting
+
+    bound = f", the hindsight bound of {hindsight_games} games" if hindsight_games else ""
+    return waiting(f"vvlab report: drawing the figures{bound}…", 0) if shown else nullcontext()
