@@ -136,3 +136,13 @@ def test_a_read_only_file_is_kept_even_with_force(tmp_path, capsys):
     code, err = cli(["cards", "--out", str(out), "--force"], capsys)
     assert (code, err) == (2, f"vvlab cards: {out} is read-only: refusing to replace it\n")
     assert out.read_bytes() == b"old"
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_folder_that_is_a_link_to_nowhere_is_said_in_words(command, tmp_path, capsys):
+    link = tmp_path / "folder"
+    link.symlink_to(tmp_path / "gone")
+    out = link / f"x{ENDING[command]}"
+    code, err = cli([*COMMANDS[command], "--out", str(out)], capsys)
+    assert code == 2 and "File exists" not in err and err.count("\n") == 1, err
+    assert err.startswith(f"vvlab {command}: cannot write {out}: ") and "does not exist" in err

@@ -61,7 +61,7 @@ def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
 def _write(args: argparse.Namespace) -> tuple[Path, list[tuple[str, Path]]]:
     """Check every target (and kaleido for ``--figures``) first, then simulate once and
     write the page, the tables and the figures."""
-    from vvlab.model.files import check_target
+    from vvlab.model.files import check_target, make_folder
     from vvlab.sim.run import simulate
     from vvlab.viz import exports as export
     from vvlab.viz.report import write_report
@@ -69,7 +69,7 @@ def _write(args: argparse.Namespace) -> tuple[Path, list[tuple[str, Path]]]:
     if args.figures is not None:
         export.require_kaleido()
     out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(out)
     check_target(out, args.force)  # before anything is played
     for folder in (args.tables, args.figures):
         if folder is not None and Path(folder).exists() and not Path(folder).is_dir():

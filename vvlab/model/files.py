@@ -45,6 +45,7 @@ __all__ = [
     "atomic_path",
     "atomic_write",
     "check_target",
+    "make_folder",
 ]
 
 NEW_FILE_MODE = 0o644
@@ -122,6 +123,39 @@ def check_target(path: str | os.PathLike[str], overwrite: bool = False) -> Path:
     if not overwrite:
         raise TargetExists(path)
     return target
+
+
+def make_folder(path: str | os.PathLike[str]) -> Path:
+    """Make the folder (and its parents) of the file ``path`` will be, if missing;
+    returns it. What stops it is a :class:`WriteRefused` naming the file and why (a
+    link to nowhere on the way is named as one, not as ``File exists``).
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> make_folder(folder / "new" / "report.html").is_dir()
+    True
+    >>> (folder / "gone").symlink_to(folder / "nowhere" / "x")
+    >>> make_folder(folder / "gone" / "report.html")
+    Traceback (most recent call last):
+    ...
+    vvlab.model.files.WriteRefused: cannot write .../gone/report.html: .../gone is a link to ...
+    """
+    folder = Path(path).parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        for step in (folder, *folder.parents):
+            if step.is_symlink() and not step.exists():
+                raise WriteRefused(
+                    f"cannot write {os.fspath(path)}: {step} is a link to "
+                    f"{os.readlink(step)}, which does not exist"
+                ) from None
+        reason = err.strerror or str(err)
+        raise WriteRefused(
+            f"cannot write {os.fspath(path)}: its folder {folder} cannot be made ({reason})"
+        ) from None
+    return folder
 
 
 def _check_folder(path: str | os.PathLike[str], target: Path) -> None:
