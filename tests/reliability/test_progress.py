@@ -9,11 +9,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import vvlab
 import vvlab.cli.report
 from vvlab.cli import main
 
 API = """
+import pytest
+
 import vvlab
 from vvlab.design import tune
 vvlab.simulate("tutorial", bots="greedy", games=600, workers=1)
@@ -40,3 +44,24 @@ def test_report_says_what_it_does_after_the_games(tmp_path, monkeypatch, capsys)
     note = "vvlab report: drawing the figures, the hindsight bound of 2 games…"
     assert err.startswith(note) and err.endswith(" s\n") and err.count("\n") == 1, err
     assert out.exists()
+
+
+def test_a_jupyter_kernel_still_gets_its_bar():
+    manager = pytest.importorskip("jupyter_client.manager")
+    root = str(Path(vvlab.__file__).resolve().parents[1])
+    kernel, client = manager.start_new_kernel(kernel_name="python3")
+    try:
+        code = f"import sys; sys.path.insert(0, {root!r})\nfrom vvlab.sim.bars import visible\n"
+        msg_id = client.execute(code + "print(visible())")
+        said = []
+        while True:
+            msg = client.get_iopub_msg(timeout=120)
+            if msg["parent_header"].get("msg_id") != msg_id:
+                continue
+            if msg["msg_type"] == "stream":
+                said.append(msg["content"]["text"])
+            if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
+                break
+        assert "".join(said) == "True\n"
+    finally:
+        kernel.shutdown_kernel(now=True)
