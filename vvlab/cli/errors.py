@@ -28,6 +28,7 @@ other ``ValueError``                          2  a bad argument (players, rulese
 
 from __future__ import annotations
 
+import re
 import signal
 import sys
 from collections.abc import Callable
@@ -78,6 +79,11 @@ def exit_code(err: BaseException) -> int:
     return EXIT_FAILED
 
 
+PYTHON_ARGUMENT = re.compile(r"\b\w+=\S* \(command line: (--[\w-]+)\)")
+"""A Python argument followed by its option, ``resume=True (command line: --resume)``:
+the command line says only the option (:func:`error_message`)."""
+
+
 def interruption(
     command: str, err: KeyboardInterrupt, out: str | None = None
 ) -> SimulationInterrupted:
@@ -112,16 +118,16 @@ def error_message(command: str, err: BaseException) -> str:
     >>> error_message("simulate", SimulationInterrupted("stopped"))
     '\\nvvlab simulate: stopped\\n'
     >>> from vvlab.model.files import TargetExists
+    >>> error_message("simulate", ValueError("give out= (command line: --out) a folder"))
+    'vvlab simulate: give --out a folder\\n'
     >>> error_message("sheet", TargetExists("berlin.pdf"))
     'vvlab sheet: berlin.pdf exists (give --force to replace it)\\n'
     """
     start = "\n" if isinstance(err, SimulationInterrupted) else ""
     if isinstance(err, TargetExists):
         text = f"{err.path} exists (give --force to replace it)"
-    else:  # the command line's option, not the Python API's argument
-        from vvlab.sim.store import RESUME_HINT
-
-        text = str(err).replace(RESUME_HINT, "--resume")
+    else:
+        text = PYTHON_ARGUMENT.sub(r"\1", str(err))
     return f"{start}vvlab {command}: {text}\n"
 
 
