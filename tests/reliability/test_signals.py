@@ -9,11 +9,13 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from gtfskit import PRAGUE
 
 import vvlab
+from vvlab.sim import worker
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="POSIX signals")
 
@@ -82,8 +84,8 @@ def _stopped(command: str, signum: int, folder: Path) -> tuple[int, str]:
             first = proc.stderr.readline()  # type: ignore[union-attr]
         assert first == "ready\n", f"the command ended first (exit {proc.wait()})"
         os.killpg(proc.pid, signum)
-        rest = proc.stderr.read()  # type: ignore[union-attr]  # until every process ends
-        return proc.wait(timeout=TIMEOUT), rest
+        _, rest = proc.communicate(timeout=TIMEOUT)  # until every process ends
+        return proc.returncode, rest
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
@@ -114,3 +116,22 @@ def test_a_signal_to_the_group_ends_a_command_in_one_line(command, signum, tmp_p
     else:
         assert lines[0] == f"vvlab {command}: interrupted{by}"
     assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("data")) == []
+
+
+def _frame_in(module: str, function: str) -> Any:
+    """A frame of ``function`` in a module named ``module`` (as the signal handler sees)."""
+    scope: dict[str, Any] = {"__name__": module, "sys": sys}
+    exec(f"def {function}():\n    return sys._getframe()", scope)
+    return scope[function]()
+
+
+def test_a_worker_never_leaves_while_it_sends_a_result(monkeypatch):
+    """A message cut short in the pool's pipe would leave the parent waiting forever."""
+    left: list[int] = []
+    monkeypatch.setattr(worker, "_leave", lambda code, orphaned: left.append(code))
+    monkeypatch.setattr(worker, "_STOPPING", False)
+    worker._on_sigterm(signal.SIGTERM, _frame_in("multiprocessing.connection", "_send"))
+    assert left == [] and worker._STOPPING  # it leaves before its next block
+    worker._on_sigterm(signal.SIGTERM, _frame_in("multiprocessing.connection", "_recv"))
+    worker._on_sigterm(signal.SIGTERM, _frame_in("vvlab.sim.worker", "play_block"))
+    assert left == [143, 143]  # waiting for a task or playing: at once
