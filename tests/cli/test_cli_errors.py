@@ -12,7 +12,7 @@ import vvlab.cli.play
 import vvlab.cli.report
 import vvlab.cli.simulate
 from vvlab.bots.base import BotError
-from vvlab.cli.errors import HANDLED, error_message, exit_code, report_error
+from vvlab.cli.errors import HANDLED, error_message, exit_code, interruption, report_error
 from vvlab.design import GTFSError
 from vvlab.engine.errors import IllegalMove
 from vvlab.model import MapError
@@ -90,6 +90,8 @@ def test_every_command_reports_errors_the_same_way(
 ):
     monkeypatch.setattr(module, name, _raising(err))
     assert run(argv)[0] == code
+    if isinstance(err, KeyboardInterrupt):  # said by the command, not by the run
+        err = interruption(argv[0], err, "report.html" if argv[0] == "report" else None)
     assert capsys.readouterr().err == error_message(argv[0], err)
 
 

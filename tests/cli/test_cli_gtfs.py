@@ -24,7 +24,7 @@ def test_writes_the_city_and_refuses_an_existing_file(tmp_path, capsys) -> None:
     before = out.read_bytes()
     code, _, _ = run(["import-gtfs", str(PRAGUE), "--out", str(out), "--routes", "A"])
     assert code == 2
-    assert "exists (give overwrite=True, or --force" in capsys.readouterr().err
+    assert "exists (give --force to replace it)" in capsys.readouterr().err
     assert out.read_bytes() == before
     code, _, _ = run(["import-gtfs", str(PRAGUE), "--out", str(out), "--routes", "A", "--force"])
     assert code == 0

@@ -1,9 +1,12 @@
 """``vvlab play``: scripted terminal games, bad input, quitting."""
 
+import io
+
 import pytest
 from clikit import run
 
 import vvlab
+from vvlab.cli import main
 
 
 def test_play_a_solo_game_rejecting_bad_input():
@@ -49,10 +52,27 @@ def _answers_for_any_card(lines, stations):
         yield stations[i % len(stations)]
 
 
-def test_quit_stops_the_game_with_a_replay_hint():
-    code, text, _ = run(["play", "tutorial", "--seed", "4"], ["q"])
-    assert code == 130
-    assert "replay it with --seed 4" in text
+@pytest.mark.parametrize(("answers", "turns"), [(["q"], 0), (["A", "quit"], 1), ([], 0)])
+def test_quit_or_the_end_of_input_ends_the_game_with_a_replay_hint(answers, turns):
+    code, text, _ = run(["play", "tutorial", "--seed", "4"], answers)
+    assert code == 0
+    assert text.endswith(f"Game stopped after {turns} turns (replay it with --seed 4).\n")
+
+
+def test_ctrl_c_stops_the_game_with_a_replay_hint_and_130(capsys):
+    def ctrl_c(prompt):
+        raise KeyboardInterrupt
+
+    out = io.StringIO()
+    assert main(["play", "tutorial", "--seed", "4"], out=out, ask=ctrl_c) == 130
+    assert out.getvalue().endswith("Game stopped after 0 turns (replay it with --seed 4).\n")
+    assert capsys.readouterr().err == "\nvvlab play: interrupted\n"
+
+
+def test_the_banner_fits_80_columns_with_a_long_city_and_six_players():
+    _, text, _ = run(["play", "madrid", "--players", "6", "--ruleset", "metro-x"], ["q"])
+    first, second = text.splitlines()[:2]
+    assert first == "Madrid, metro-x, 6 players." and second == "Type ? for help, q to quit."
 
 
 @pytest.mark.parametrize("players", ["0", "7"])

@@ -20,12 +20,14 @@ def test_an_out_ending_in_a_separator_is_refused_not_written_as_a_file(tmp_path,
     target = f"{tmp_path / 'maps'}/"
     assert run([*argv, "--out", target])[0] == 2
     said = capsys.readouterr().err
-    assert "names a folder: give a file name to write" in said and said.count("\n") == 1
+    assert f"--out {target} names a folder: give a file name, e.g. {target}" in said
+    assert said.count("\n") == 1
     assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("command", [["sheet", "tutorial"], ["cards"]])
 def test_a_sheet_or_deck_named_for_another_format_is_refused(tmp_path, capsys, command):
     assert run([*command, "--out", str(tmp_path / "berlin.png")])[0] == 2
-    assert "written as PDF (.pdf) or SVG (.svg), not .png" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "berlin.png: vvlab " in said and "writes PDF (.pdf)" in said and said.count("\n") == 1
     assert list(tmp_path.iterdir()) == []

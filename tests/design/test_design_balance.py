@@ -164,5 +164,7 @@ def test_compare_maps_lists_changes_and_judges_both_on_the_same_deals(tmp_path: 
     path = tmp_path / "b.json"
     vvlab.CityMap.from_dict(data).save(path)
     code, text, _ = run(["compare", "tutorial", str(path), "--games", "300", "--bots", "greedy"])
-    assert code == 0 and "boxes" in text and "station renamed" in text
+    assert (
+        code == 0 and "line Amber: 2 → 3 boxes" in text and "station Lake renamed Lakeside" in text
+    )
     assert max(map(len, text.splitlines())) <= 80

@@ -91,11 +91,16 @@ def test_report_refuses_an_existing_file_before_playing(tmp_path, monkeypatch, c
         raise AssertionError("the report was built before its target was checked")
 
     monkeypatch.setattr(report_module, "build_report", no_build)
-    code, _ = run_cli("report", "tutorial", "--games", "5", "--out", str(mine))
+    code, _ = run_cli("report", "tutorial", "--games", "5", "--out", str(mine), "--force")
     assert code == 2
-    err = capsys.readouterr().err
-    assert "exists" in err and "--force" in err
+    assert "vvlab report writes HTML (.html)" in capsys.readouterr().err
     assert mine.read_text() == '{"my": "map"}'
+    page = tmp_path / "mine.html"
+    page.write_text("my page")
+    code, _ = run_cli("report", "tutorial", "--games", "5", "--out", str(page))
+    assert code == 2
+    assert capsys.readouterr().err.endswith("mine.html exists (give --force to replace it)\n")
+    assert page.read_text() == "my page"
     with pytest.raises(FileExistsError):
         report_module.write_report(mine, "tutorial", games=5)
 

@@ -24,13 +24,16 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from vvlab.cli import check, compare, gtfs, maps, play, printing, report, simulate, tune
-from vvlab.cli.errors import HANDLED, note_printer, report_error
+from vvlab.cli.errors import HANDLED, interruption, note_printer, report_error
+from vvlab.cli.options import OUT_FILES, check_out, document_out
+from vvlab.sim.interrupts import interrupt_signals
 
 __all__ = ["build_parser", "main"]
 
 DESCRIPTION = (
-    "The ``vvlab`` command line: maps, show, validate, play, simulate, warm, report, check, tune, "
-    "compare, import-gtfs, sheet, cards."
+    "vvlab, a workbench for Voll verplant: play a city in the terminal, simulate many "
+    "games, check and tune a city's balance, draft one from a GTFS feed, and print its "
+    "sheet and cards. Run vvlab COMMAND --help for what a command takes."
 )
 """What ``vvlab --help`` says first."""
 
@@ -53,6 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", title="commands")
     for group in COMMAND_GROUPS:
         group.add_parsers(sub)
+    for command in OUT_FILES:
+        document_out(command, sub.choices[command])
     return parser
 
 
@@ -64,11 +69,16 @@ def main(
     ``vvlab play`` (default :func:`input`)."""
     out = out or sys.stdout
     args = build_parser().parse_args(argv)
-    with warnings.catch_warnings():  # notes (workers capped, a cache folder) in one line
+    target = getattr(args, "out", None) if args.command in OUT_FILES else None
+    # notes (workers capped, a cache folder) in one line; SIGTERM and SIGHUP as Ctrl-C
+    with warnings.catch_warnings(), interrupt_signals():
         warnings.showwarning = note_printer(args.command)
         try:
+            check_out(args.command, target)
             if args.command == "play":  # the one command that asks questions
                 return args.run(args, out, ask)
             return args.run(args, out)
+        except KeyboardInterrupt as err:
+            return report_error(args.command, interruption(args.command, err, target))
         except HANDLED as err:
             return report_error(args.command, err)

@@ -6,6 +6,7 @@ import argparse
 from typing import TextIO
 
 from vvlab.cli.balance_options import add_balance_arguments, balance_options, targets_of
+from vvlab.cli.fit import terminal_width
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -15,7 +16,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         help="compare two versions of a city: changes and balance on the same deals",
         description="List what changed from city A to city B (stations, lines, routes, "
         "boxes, bonuses) and judge both on the same deals; the verdicts that differ are "
-        "printed. Exit status 0.",
+        "told. Exit status 0.",
     )
     p.add_argument("a", help="the first city: built-in map name or .json file")
     p.add_argument("b", help="the second city")
@@ -28,5 +29,5 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     from vvlab.design import compare_maps
 
     comparison = compare_maps(args.a, args.b, targets_of(args), **balance_options(args))
-    out.write(comparison.text() + "\n")
+    out.write(comparison.text(terminal_width()) + "\n")
     return 0

@@ -11,10 +11,13 @@ error                                      code  meaning
                                                  to resume it (128 + the signal: 143
                                                  after SIGTERM, 129 after SIGHUP)
 ``MapError``                                  1  a map could not be loaded
+``WriteFailed``                               1  a file could not be written (a full
+                                                 disk); the old file is kept
 ``RunFolderError``                            1  a file of the run folder belongs to
                                                  another run or was changed
-``FileExistsError``, ``ImportError``          2  an output folder the run may not use,
-                                                 a missing optional extra
+``FileExistsError``, ``ImportError``          2  an output file or folder the run may
+                                                 not use (``--force`` replaces a
+                                                 file), a missing optional extra
 other ``ValueError``                          2  a bad argument (players, ruleset, bots),
                                                  a GTFS feed that cannot be imported
                                                  (``GTFSError``)
@@ -25,12 +28,15 @@ other ``ValueError``                          2  a bad argument (players, rulese
 
 from __future__ import annotations
 
+import re
+import signal
 import sys
 from collections.abc import Callable
 from typing import TextIO
 
 from vvlab.bots.base import BotError
 from vvlab.model import MapError
+from vvlab.model.files import TargetExists, WriteFailed
 from vvlab.sim.errors import RunFolderError, SimulationError, SimulationInterrupted
 
 EXIT_FAILED = 1
@@ -43,7 +49,7 @@ SIGHUP stop it the same way, with 128 + their number."""
 
 _EXIT_CODES: tuple[tuple[tuple[type[BaseException], ...], int], ...] = (
     ((SimulationInterrupted,), EXIT_INTERRUPTED),
-    ((MapError, RunFolderError), EXIT_FAILED),  # before ValueError: both are one
+    ((MapError, RunFolderError, WriteFailed), EXIT_FAILED),  # before ValueError: both are one
     ((FileExistsError, ImportError, ValueError), EXIT_USAGE),
     ((SimulationError, BotError), EXIT_FAILED),
 )
@@ -73,6 +79,35 @@ def exit_code(err: BaseException) -> int:
     return EXIT_FAILED
 
 
+PYTHON_ARGUMENT = re.compile(r"\b\w+=\S* \(command line: (--[\w-]+)\)")
+"""A Python argument followed by its option, ``resume=True (command line: --resume)``:
+the command line says only the option (:func:`error_message`)."""
+
+
+def interruption(
+    command: str, err: KeyboardInterrupt, out: str | None = None
+) -> SimulationInterrupted:
+    """What a command says when Ctrl-C, SIGTERM or SIGHUP stopped it, with the signal's
+    exit status: ``simulate`` keeps the run's own message (what its folder kept and how
+    to resume); any other command says that it was interrupted and, if it writes
+    ``out``, that nothing was written (its options have no folder to keep games in).
+
+    >>> import signal
+    >>> err = SimulationInterrupted("... give out=FOLDER to keep them", signum=signal.SIGTERM)
+    >>> stopped = interruption("tune", err, "tuned.json")
+    >>> str(stopped), exit_code(stopped)
+    ('interrupted by SIGTERM: nothing was written to tuned.json', 143)
+    >>> str(interruption("check", KeyboardInterrupt()))
+    'interrupted'
+    """
+    if command == "simulate" and isinstance(err, SimulationInterrupted):
+        return err
+    signum = getattr(err, "signum", signal.SIGINT)
+    by = "" if signum == signal.SIGINT else f" by {signal.Signals(signum).name}"
+    kept = f": nothing was written to {out}" if out else ""
+    return SimulationInterrupted(f"interrupted{by}{kept}", signum=signum)
+
+
 def error_message(command: str, err: BaseException) -> str:
     """The text printed on stderr: ``vvlab COMMAND: error``, on a fresh line after an
     interrupted run (its progress bar may be half drawn).
@@ -82,9 +117,18 @@ def error_message(command: str, err: BaseException) -> str:
     >>> from vvlab.sim.errors import SimulationInterrupted
     >>> error_message("simulate", SimulationInterrupted("stopped"))
     '\\nvvlab simulate: stopped\\n'
+    >>> from vvlab.model.files import TargetExists
+    >>> error_message("simulate", ValueError("give out= (command line: --out) a folder"))
+    'vvlab simulate: give --out a folder\\n'
+    >>> error_message("sheet", TargetExists("berlin.pdf"))
+    'vvlab sheet: berlin.pdf exists (give --force to replace it)\\n'
     """
     start = "\n" if isinstance(err, SimulationInterrupted) else ""
-    return f"{start}vvlab {command}: {err}\n"
+    if isinstance(err, TargetExists):
+        text = f"{err.path} exists (give --force to replace it)"
+    else:
+        text = PYTHON_ARGUMENT.sub(r"\1", str(err))
+    return f"{start}vvlab {command}: {text}\n"
 
 
 def note_printer(command: str, stream: TextIO | None = None) -> Callable[..., None]:

@@ -3,10 +3,26 @@
 from __future__ import annotations
 
 import re
+import shutil
 import textwrap
 
 WIDTH = 80
 """The width every command's output fits."""
+
+
+def terminal_width() -> int:
+    """The terminal's width (``COLUMNS`` when set), at least :data:`WIDTH`; 80 when
+    the output is no terminal.
+
+    >>> import os
+    >>> os.environ["COLUMNS"] = "200"; terminal_width()
+    200
+    >>> os.environ["COLUMNS"] = "40"; terminal_width()
+    80
+    >>> del os.environ["COLUMNS"]
+    """
+    return max(WIDTH, shutil.get_terminal_size((WIDTH, 24)).columns)
+
 
 _COLUMN = re.compile(r" {2,}(?=\S)")
 

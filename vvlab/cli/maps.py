@@ -12,11 +12,27 @@ from vvlab.model import MapError, builtin_maps, load_map
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     """Add ``maps``, ``show`` and ``validate`` to the ``vvlab`` parser's subcommands."""
-    sub.add_parser("maps", help="list the built-in maps").set_defaults(run=cmd_maps)
-    show = sub.add_parser("show", help="show a map's lines, transfers and totals")
+    sub.add_parser(
+        "maps",
+        help="list the built-in maps",
+        description="List the built-in maps, one line each: its lines, stations, transfer "
+        "stations and indicator boxes, and whether it suits new players.",
+    ).set_defaults(run=cmd_maps)
+    show = sub.add_parser(
+        "show",
+        help="show a map's lines, transfers and totals",
+        description="Show a city: each line with its boxes, bonus and stations, the "
+        "transfer stations, and the totals.",
+    )
     show.add_argument("map", nargs="?", default=DEFAULT_MAP, help="built-in name or .json file")
     show.set_defaults(run=cmd_show)
-    val = sub.add_parser("validate", help="check map files; exit status 1 on any problem")
+    val = sub.add_parser(
+        "validate",
+        help="check map files; exit status 1 on any problem",
+        description="Check map files (or built-in maps) against the map format and the "
+        "game's rules. Every problem of every file is listed with where it is; the exit "
+        "status is 1 when a file has one.",
+    )
     val.add_argument("files", nargs="+", help="map files (or built-in names)")
     val.set_defaults(run=cmd_validate)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-import sys
+import os
 
 from vvlab.engine.game import MAX_PLAYERS
 
@@ -48,12 +48,34 @@ def add_progress_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def show_progress(args: argparse.Namespace) -> bool:
-    """Draw a progress bar unless ``--no-progress`` was given or stderr is no terminal.
+    """Draw a progress bar unless ``--no-progress`` was given or nobody would see it
+    (:func:`vvlab.sim.bars.visible`: stderr is no terminal).
 
     >>> show_progress(argparse.Namespace(no_progress=True))
     False
     """
-    return not args.no_progress and sys.stderr.isatty()
+    from vvlab.sim.bars import visible
+
+    return not args.no_progress and visible()
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a number of seconds, 0 or more (argparse names the option).
+
+    >>> seconds("2.5")
+    2.5
+    >>> seconds("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: give a number of seconds, 0 or more, not '-1'
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"give a number of seconds, 0 or more, not {text!r}")
+    return value
 
 
 def split_bots(text: str | None) -> list[str] | None:
@@ -97,3 +119,64 @@ def split_list(text: str, option: str) -> list[str]:
     if not values:
         raise ValueError(f"{option} names nothing: give comma-separated values")
     return values
+
+
+OUT_FILES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "sheet": ("sheet", (".pdf", ".svg")),
+    "cards": ("cards", (".pdf",)),
+    "report": ("report", (".html",)),
+    "tune": ("tuned", (".json",)),
+    "import-gtfs": ("city", (".json",)),
+}
+"""The commands whose ``--out`` is a file: an example name and the endings of the
+formats they write."""
+
+FORMAT_NAMES = {".pdf": "PDF", ".svg": "SVG", ".html": "HTML", ".json": "JSON"}
+
+OUT_RULE = "a folder, or a name ending in /, is refused"
+"""The one rule of every ``--out FILE``, as ``--help`` says it."""
+
+
+def _formats(command: str) -> str:
+    """``'PDF (.pdf) or SVG (.svg)'`` for ``sheet``."""
+    return " or ".join(f"{FORMAT_NAMES[s]} ({s})" for s in OUT_FILES[command][1])
+
+
+def document_out(command: str, parser: argparse.ArgumentParser) -> None:
+    """Add the endings and :data:`OUT_RULE` to the help of ``command``'s ``--out``."""
+    endings = " or ".join(OUT_FILES[command][1])
+    for action in parser._actions:
+        if action.dest == "out":
+            action.help = f"{action.help}; a file ending in {endings} ({OUT_RULE})"
+
+
+def check_out(command: str, out: str | None) -> None:
+    """Refuse an ``--out`` that names a folder, or whose ending is not a format the
+    command writes, before any work is done (:data:`OUT_RULE`).
+
+    >>> check_out("sheet", "berlin.svg"), check_out("simulate", "runs/")
+    (None, None)
+    >>> check_out("sheet", "berlin.png")
+    Traceback (most recent call last):
+    ...
+    ValueError: --out berlin.png: vvlab sheet writes PDF (.pdf) or SVG (.svg); give a file ...
+    >>> check_out("report", "reports/")
+    Traceback (most recent call last):
+    ...
+    vvlab.model.files.WriteRefused: --out reports/ names a folder: give a file name, e.g. ...
+    """
+    if out is None or command not in OUT_FILES:
+        return
+    from vvlab.model.files import WriteRefused
+
+    example, endings = OUT_FILES[command]
+    if out.endswith(("/", os.sep)) or os.path.isdir(out):
+        named = os.path.join(out, example + endings[0])
+        raise WriteRefused(f"--out {out} names a folder: give a file name, e.g. {named}")
+    if os.path.lexists(out) and not os.path.isfile(out):
+        return  # a device, a FIFO, a link to nowhere: the writer says what it is
+    if not out.lower().endswith(endings):
+        raise ValueError(
+            f"--out {out}: vvlab {command} writes {_formats(command)}; "
+            f"give a file name ending in {'one of them' if len(endings) > 1 else 'it'}"
+        )

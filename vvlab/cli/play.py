@@ -6,7 +6,6 @@ import argparse
 from collections.abc import Callable
 from typing import TextIO
 
-from vvlab.cli.errors import EXIT_INTERRUPTED
 from vvlab.cli.fit import WIDTH, fit, fit_line
 from vvlab.cli.options import DEFAULT_MAP, PLAYERS
 from vvlab.engine import RULESETS, Game, Move
@@ -119,25 +118,29 @@ def play_terminal(game: Game, ask: Callable[[str], str], out: TextIO) -> int:
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str] = input) -> int:
-    """A solo or hot-seat game in the terminal; ``ask`` reads an answer (a :data:`QUIT`
-    word, Ctrl-C or end of input stops the game with exit status 130)."""
+    """A solo or hot-seat game in the terminal; ``ask`` reads an answer. A :data:`QUIT`
+    word or the end of input ends the game (exit status 0); Ctrl-C or a signal stops it
+    as any command (:func:`vvlab.cli.errors.interruption`). Both say how to replay it."""
     game = Game(args.map, players=args.players, ruleset=args.ruleset, seed=args.seed)
-    out.write(
-        fit_line(
-            f"{game.city.name}, {game.ruleset.name}, {game.players} player(s), "
-            f"seed {game.seed}. Type ? for help, q to quit."
-        )
-        + "\n"
-    )
+    who = f"{game.players} players" if game.players > 1 else "solo"
+    out.write(fit_line(f"{game.city.name}, {game.ruleset.name}, {who}.") + "\n")
+    out.write("Type ? for help, q to quit.\n")
 
     def asking(prompt: str) -> str:
         answer = ask(prompt)
         if answer.strip().casefold() in QUIT:
-            raise KeyboardInterrupt
+            raise EOFError
         return answer
 
     try:
         return play_terminal(game, asking, out)
-    except (KeyboardInterrupt, EOFError):
-        out.write(f"\nGame stopped after {game.turn} turns (replay it with --seed {game.seed}).\n")
-        return EXIT_INTERRUPTED
+    except EOFError:
+        out.write(_stopped(game))
+        return 0
+    except KeyboardInterrupt:
+        out.write(_stopped(game))
+        raise
+
+
+def _stopped(game: Game) -> str:
+    return f"\nGame stopped after {game.turn} turns (replay it with --seed {game.seed}).\n"

@@ -7,11 +7,11 @@ simulator load only when it runs.
 from __future__ import annotations
 
 import argparse
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import TextIO
 
 from vvlab.cli.options import add_progress_argument, add_run_arguments, show_progress, split_bots
-from vvlab.sim.errors import SimulationInterrupted
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -51,12 +51,7 @@ def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
     ``--out`` file is refused before anything is played unless ``--force`` is given."""
     if args.hindsight_games < 0:
         raise ValueError(f"--hindsight-games must be 0 or more, got {args.hindsight_games}")
-    try:
-        path, exported = _write(args)
-    except KeyboardInterrupt:
-        raise SimulationInterrupted(
-            f"report interrupted: nothing was written to {args.out}"
-        ) from None
+    path, exported = _write(args)  # Ctrl-C: vvlab.cli.errors.interruption
     out.write(f"report written to {path}\n")
     for kind, folder in exported:
         out.write(f"{kind} written to {folder}\n")
@@ -66,7 +61,7 @@ def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
 def _write(args: argparse.Namespace) -> tuple[Path, list[tuple[str, Path]]]:
     """Check every target (and kaleido for ``--figures``) first, then simulate once and
     write the page, the tables and the figures."""
-    from vvlab.model.files import check_target
+    from vvlab.model.files import check_target, make_folder
     from vvlab.sim.run import simulate
     from vvlab.viz import exports as export
     from vvlab.viz.report import write_report
@@ -74,7 +69,7 @@ def _write(args: argparse.Namespace) -> tuple[Path, list[tuple[str, Path]]]:
     if args.figures is not None:
         export.require_kaleido()
     out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(out)
     check_target(out, args.force)  # before anything is played
     for folder in (args.tables, args.figures):
         if folder is not None and Path(folder).exists() and not Path(folder).is_dir():
@@ -103,7 +98,17 @@ def _write(args: argparse.Namespace) -> tuple[Path, list[tuple[str, Path]]]:
     if tables:
         export.write_tables(tables, args.tables, overwrite=args.force)
         exported.append(("tables", Path(args.tables)))
-    path = write_report(
-        args.out, result=result, hindsight_games=args.hindsight_games, overwrite=args.force
-    )
+    with _noted(show_progress(args), args.hindsight_games if result.players == 1 else 0):
+        path = write_report(
+            args.out, result=result, hindsight_games=args.hindsight_games, overwrite=args.force
+        )
     return path, exported
+
+
+def _noted(shown: bool, hindsight_games: int) -> AbstractContextManager[None]:
+    """After the games, what the report still does, with the seconds it takes (where a
+    progress bar would be drawn), so that no wait is silent."""
+    from vvlab.compiled.notice import waiting
+
+    bound = f", the hindsight bound of {hindsight_games} games" if hindsight_games else ""
+    return waiting(f"vvlab report: drawing the figures{bound}…", 0) if shown else nullcontext()

@@ -9,13 +9,19 @@ import argparse
 from pathlib import Path
 from typing import Any, TextIO
 
-from vvlab.cli.options import add_progress_argument, add_run_arguments, show_progress, split_bots
+from vvlab.cli.options import (
+    add_progress_argument,
+    add_run_arguments,
+    seconds,
+    show_progress,
+    split_bots,
+)
 from vvlab.sim.engines import ENGINES
 from vvlab.sim.errors import SimulationInterrupted
 
 BOTS_HELP = (
     "one bot per player or one for all, comma-separated: greedy,random; "
-    "parameters after a colon: lookahead:depth=2,samples=8"
+    "parameters after a colon: lookahead:depth=2 or rollout:samples=8"
 )
 
 
@@ -24,13 +30,15 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "simulate",
         help="play many games with bots; results as parquet and a summary table",
-        description="Play many games with bots and write the results (parquet) to a folder.",
+        description="Play many games with bots, print a summary and write the results "
+        "(parquet) to a folder: --out, or else a new folder under data/ in the current "
+        "folder, named after the run (e.g. data/berlin-1p-1000g-seed0.parquet).",
     )
     add_run_arguments(p, BOTS_HELP)
     p.add_argument("--scheduler", metavar="ADDR", help="Dask scheduler, e.g. tcp://host:8786")
     p.add_argument(
         "--scheduler-timeout",
-        type=float,
+        type=seconds,
         default=10.0,
         metavar="S",
         help="seconds to wait for the scheduler (default 10)",
@@ -40,7 +48,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--out",
         default=None,
-        help="result folder (default data/<map>-<players>p-<games>g-seed<seed>.parquet)",
+        help="result folder (default: data/MAP-PLAYERSp-GAMESg-seedSEED.parquet, "
+        "made in the current folder)",
     )
     p.add_argument("--resume", action="store_true", help="finish an interrupted run in --out")
     add_progress_argument(p)
@@ -82,7 +91,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             raise
         raise SimulationInterrupted("simulation interrupted before any game was played") from None
     out.write(f"{result!r}\n")
-    out.write(f"results in {folder}/\n(games, lines, stations .parquet; metadata.json)\n")
+    chosen = "" if args.out else " (the default folder; choose one with --out)"
+    out.write(f"results in {folder}/{chosen}\n(games, lines, stations .parquet; metadata.json)\n")
     return 0
 
 

@@ -7,8 +7,8 @@ import argparse
 from typing import TextIO
 
 from vvlab.cli.balance_options import add_balance_arguments, balance_options, targets_of
-from vvlab.cli.fit import fit
-from vvlab.cli.options import add_progress_argument, show_progress
+from vvlab.cli.fit import fit, terminal_width
+from vvlab.cli.options import add_progress_argument, seconds, show_progress
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -26,7 +26,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--out", required=True, help="the tuned city's .json file")
     add_balance_arguments(p, games=500, games_help="solo games per level and candidate")
     p.add_argument("--max-evaluations", type=int, default=300, help="candidates judged at most")
-    p.add_argument("--budget-s", type=float, default=None, help="stop after this many seconds")
+    p.add_argument("--budget-s", type=seconds, default=None, help="stop after this many seconds")
     p.add_argument("--force", action="store_true", help="replace --out if it exists")
     add_progress_argument(p)
     p.set_defaults(run=cmd_tune)
@@ -48,6 +48,6 @@ def cmd_tune(args: argparse.Namespace, out: TextIO) -> int:
         **balance_options(args),
     )
     save_map(result.city, args.out, overwrite=args.force)
-    out.write(fit(result.summary()) + "\n")
+    out.write(fit(result.summary(), terminal_width()) + "\n")
     out.write(f"tuned city written to {args.out}\n")
     return 0 if result.passed else 1

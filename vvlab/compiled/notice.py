@@ -36,7 +36,16 @@ import threading
 import time
 from collections.abc import Callable, Hashable, Iterator
 
-__all__ = ["NOTE", "THRESHOLD", "Show", "compiling", "first_use", "notes_to", "was_used"]
+__all__ = [
+    "NOTE",
+    "THRESHOLD",
+    "Show",
+    "compiling",
+    "first_use",
+    "notes_to",
+    "waiting",
+    "was_used",
+]
 
 NOTE = "vvlab: compiling the simulator, first run after an install (about {about} s)…"
 """The note; ``about`` is the expected compile time on one core, in seconds."""
@@ -83,10 +92,16 @@ def first_use(key: Hashable, about: float, threshold: float = THRESHOLD) -> Iter
 
 @contextlib.contextmanager
 def compiling(about: float, threshold: float = THRESHOLD) -> Iterator[None]:
-    """Around work that may compile: the note after ``threshold`` seconds, the elapsed
-    time every second after, and the total at the end (only if the note appeared),
-    within 80 columns."""
-    note = NOTE.format(about=max(1, round(about)))
+    """Around work that may compile: :func:`waiting` with :data:`NOTE`."""
+    with waiting(NOTE.format(about=max(1, round(about))), threshold):
+        yield
+
+
+@contextlib.contextmanager
+def waiting(note: str, threshold: float = THRESHOLD) -> Iterator[None]:
+    """Around a long wait: ``note`` (ending in ``…``, within 80 columns) after
+    ``threshold`` seconds, the elapsed time every second after, and the total at the
+    end (only if the note appeared)."""
     start, stop = time.perf_counter(), threading.Event()
     target, shown = _target(), []
 

@@ -12,7 +12,7 @@ from typing import Any
 import pandas as pd
 
 from vvlab.design.balance import DEFAULT_BOTS, check_balance
-from vvlab.design.report import BalanceReport, measured_text
+from vvlab.design.report import BalanceReport
 from vvlab.design.targets import BalanceTargets
 from vvlab.model import CityMap, load_map
 from vvlab.model.steps import Cancel
@@ -86,29 +86,13 @@ class MapComparison:
         """Both verdicts side by side (columns ``..._a`` and ``..._b``)."""
         return side_by_side(self.report_a, self.report_b)
 
-    def text(self) -> str:
-        """Both as plain text (80 columns): the changes, then the verdicts that differ."""
-        out = [f"{self.a.id} (a) against {self.b.id} (b)", "", "changes:"]
-        out += [_change_text(r) for r in self.structure.itertuples()] or ["  none"]
-        out += ["", f"a: {self.report_a.heading()}", f"b: {self.report_b.heading()}", ""]
-        out += ["verdicts that differ (level, target, line: a -> b):"]
-        for r in self.balance.itertuples():
-            if r.passed_a != r.passed_b:
-                va = measured_text(r.target, r.measured_a)
-                vb = measured_text(r.target, r.measured_b)
-                wa, wb = (_word(r.passed_a), _word(r.passed_b))
-                out.append(f"  {r.level or '(any)'} {r.target} {r.line}: {wa} {va} -> {wb} {vb}")
-        return "\n".join(line[:80] for line in out)
+    def text(self, width: int = 80) -> str:
+        """Both in a designer's words, wrapped to ``width`` columns: the changes, both
+        verdicts, and the targets one meets and the other misses
+        (:func:`~vvlab.design.compare_words.comparison_text`)."""
+        from vvlab.design.compare_words import comparison_text
 
-
-def _change_text(r: Any) -> str:
-    if not r.a or not r.b:  # added or removed: the item says it
-        return f"  {r.change:<16} {r.item}"
-    return f"  {r.change:<16} {r.item:<10} {r.a[:24]} -> {r.b[:24]}"
-
-
-def _word(passed: Any) -> str:
-    return {True: "PASS", False: "FAIL"}.get(passed, "-") if passed == passed else "-"
+        return comparison_text(self, width)
 
 
 def compare_maps(

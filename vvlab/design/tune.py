@@ -32,6 +32,7 @@ from vvlab.design.setting import Proposal, Setting, describe, paired_moves, prop
 from vvlab.design.target_registry import is_tuned
 from vvlab.design.targets import BalanceTargets
 from vvlab.design.tune_routes import ROUTES, RouteSuggestion, route_suggestions
+from vvlab.design.tune_words import change_text
 from vvlab.model import CityMap, load_map
 from vvlab.sim.params import check_int
 from vvlab.sim.run import Cancel, Progress, cancel_check, check_progress
@@ -120,11 +121,8 @@ class TuneResult:
     def summary(self) -> str:
         """A few lines: the verdict before and after, what changed, why it stopped."""
         changed = self.changes[self.changes["changed"]]
-        parts = [
-            f"{r.line} {r.boxes_before}->{r.boxes_after} boxes, "
-            f"bonus {r.bonus_before}->{r.bonus_after}"
-            for r in changed.itertuples()
-        ]
+        names = {line.id: line.name for line in self.city.lines}
+        parts = [change_text(r, names) for r in changed.itertuples()]  # what changed, only
         lines = [
             f"before: {self.before.heading()}",
             f"after:  {self.after.heading()}",
@@ -406,7 +404,9 @@ class _bar:
     def __enter__(self) -> Callable[[int], None]:
         if callable(self.progress) and not isinstance(self.progress, bool):
             return lambda done: self.progress(done, self.total)  # type: ignore[operator]
-        if not self.progress:
+        from vvlab.sim.bars import visible
+
+        if not self.progress or not visible():
             return lambda done: None
         from tqdm.auto import tqdm
 

@@ -10,7 +10,9 @@ Before anything is written the target is checked: a device, a FIFO, a socket or 
 folder is refused, and so is a read-only file (even for root, who could write it); an
 existing file is replaced only with ``overwrite=True``. A symbolic link is followed: the
 file it points to is replaced and the link stays. Refusals raise :class:`WriteRefused`
-(a ``ValueError``), or ``FileExistsError`` for an existing file.
+(a ``ValueError``), or :class:`TargetExists` (a ``FileExistsError``) for an existing
+file. A write that fails half way (a full disk, an I/O error) raises
+:class:`WriteFailed` (an ``OSError``) naming the file; the old file is kept.
 
 Examples
 --------
@@ -37,7 +39,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["WriteRefused", "atomic_path", "atomic_write", "check_target", "leftover_temporaries"]
+__all__ = [
+    "TargetExists",
+    "WriteFailed",
+    "WriteRefused",
+    "atomic_path",
+    "atomic_write",
+    "check_target",
+    "leftover_temporaries",
+    "make_folder",
+]
 
 NEW_FILE_MODE = 0o644
 """Permissions of a new file (an existing file's are kept)."""
@@ -46,6 +57,32 @@ NEW_FILE_MODE = 0o644
 class WriteRefused(ValueError):
     """A file was not written: its target is not a regular file, is read-only, or its
     folder cannot be written. The message names the path and the reason."""
+
+
+class TargetExists(FileExistsError):
+    """A file was not written because one is there already; ``path`` names it. The
+    message tells a Python caller to pass ``overwrite=True`` (the command line says
+    ``--force`` instead, see :func:`vvlab.cli.errors.error_message`)."""
+
+    def __init__(self, path: str | os.PathLike[str]):
+        self.path = os.fspath(path)
+        super().__init__(f"{self.path} exists (pass overwrite=True to replace it)")
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class WriteFailed(OSError):
+    """Writing a file failed half way (a full disk, an I/O error): the message names the
+    file and says that the old one (if any) is kept; ``errno`` is the cause's."""
+
+    def __init__(self, path: str | os.PathLike[str], err: OSError, existed: bool):
+        kept = "the old file is kept" if existed else "nothing was written"
+        reason = err.strerror or str(err)
+        super().__init__(err.errno, f"cannot write {os.fspath(path)}: {reason}; {kept}")
+
+    def __str__(self) -> str:
+        return str(self.strerror)
 
 
 def check_target(path: str | os.PathLike[str], overwrite: bool = False) -> Path:
@@ -64,7 +101,7 @@ def check_target(path: str | os.PathLike[str], overwrite: bool = False) -> Path:
     >>> check_target(atomic_write(folder / "a.txt", "x"))
     Traceback (most recent call last):
     ...
-    FileExistsError: ... exists (give overwrite=True, or --force on the command line, to replace it)
+    vvlab.model.files.TargetExists: ... exists (pass overwrite=True to replace it)
     >>> check_target(f"{folder}/new/")
     Traceback (most recent call last):
     ...
@@ -76,6 +113,7 @@ def check_target(path: str | os.PathLike[str], overwrite: bool = False) -> Path:
     try:
         info = target.stat()
     except FileNotFoundError:
+        _check_folder(path, target)
         return target
     except OSError as err:
         raise WriteRefused(f"cannot write {os.fspath(path)}: {err.strerror or err}") from None
@@ -85,11 +123,52 @@ def check_target(path: str | os.PathLike[str], overwrite: bool = False) -> Path:
     if not info.st_mode & 0o222:
         raise WriteRefused(f"{os.fspath(path)} is read-only: refusing to replace it")
     if not overwrite:
-        raise FileExistsError(
-            f"{os.fspath(path)} exists (give overwrite=True, or --force on the command line, "
-            "to replace it)"
-        )
+        raise TargetExists(path)
     return target
+
+
+def make_folder(path: str | os.PathLike[str]) -> Path:
+    """Make the folder (and its parents) of the file ``path`` will be, if missing;
+    returns it. What stops it is a :class:`WriteRefused` naming the file and why (a
+    link to nowhere on the way is named as one, not as ``File exists``).
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> make_folder(folder / "new" / "report.html").is_dir()
+    True
+    >>> (folder / "gone").symlink_to(folder / "nowhere" / "x")
+    >>> make_folder(folder / "gone" / "report.html")
+    Traceback (most recent call last):
+    ...
+    vvlab.model.files.WriteRefused: cannot write .../gone/report.html: .../gone is a link to ...
+    """
+    folder = Path(path).parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        for step in (folder, *folder.parents):
+            if step.is_symlink() and not step.exists():
+                raise WriteRefused(
+                    f"cannot write {os.fspath(path)}: {step} is a link to "
+                    f"{os.readlink(step)}, which does not exist"
+                ) from None
+        reason = err.strerror or str(err)
+        raise WriteRefused(
+            f"cannot write {os.fspath(path)}: its folder {folder} cannot be made ({reason})"
+        ) from None
+    return folder
+
+
+def _check_folder(path: str | os.PathLike[str], target: Path) -> None:
+    """Refuse a link to nowhere (the folder it points into does not exist) in words
+    that say so, not as ``File exists``."""
+    name = os.fspath(path)
+    if os.path.islink(name) and not target.parent.is_dir():
+        raise WriteRefused(
+            f"{name} is a link to {os.readlink(name)}, whose folder does not exist: "
+            "remove the link or make the folder"
+        )
 
 
 def _not_regular(mode: int) -> str:
@@ -128,6 +207,10 @@ def atomic_path(
         fd, name = tempfile.mkstemp(prefix=_tmp_prefix(target), suffix=".tmp", dir=target.parent)
     except OSError as err:
         reason = err.strerror or str(err)
+        if not target.parent.is_dir():
+            raise WriteRefused(
+                f"cannot write {os.fspath(path)}: its folder {target.parent} does not exist"
+            ) from None
         raise WriteRefused(
             f"cannot write {os.fspath(path)}: its folder {target.parent} is not writable ({reason})"
         ) from None
@@ -139,10 +222,14 @@ def atomic_path(
             _sync_file(tmp)
         os.chmod(tmp, _mode_for(target))
         os.replace(tmp, target)
-        if durable:
-            _sync_folder(target.parent)
+    except WriteFailed:
+        raise
+    except OSError as err:  # a full disk, an I/O error: the old file is untouched
+        raise WriteFailed(path, err, target.exists()) from None
     finally:
         tmp.unlink(missing_ok=True)
+    if durable:
+        _sync_folder(target.parent)
 
 
 def _tmp_prefix(target: Path) -> str:

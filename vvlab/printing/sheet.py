@@ -11,7 +11,7 @@ True
 >>> write_sheet("tutorial", folder / "tutorial.pdf")
 Traceback (most recent call last):
 ...
-FileExistsError: ... exists (give overwrite=True, or --force on the command line, to replace it)
+vvlab.model.files.TargetExists: ... exists (pass overwrite=True to replace it)
 """
 
 from __future__ import annotations

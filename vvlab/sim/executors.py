@@ -133,6 +133,8 @@ def run_pool(
                 raise interrupted.error()
         except BrokenProcessPool:
             pool.shutdown(wait=True)  # type: ignore[union-attr]
+            if interrupted.signum:  # the signal reached the workers too (a process group)
+                raise interrupted.error() from None
             raise SimulationError(_died_message(markers, chunks, done, task), done) from None
         except BaseException:
             _stop(pool, futures)
@@ -216,10 +218,12 @@ def _stop(pool: ProcessPoolExecutor | None, futures: dict[Future, Chunk]) -> Non
     if terminate is not None:
         terminate()
     for process in processes:
-        process.terminate()
-    for process in processes:
-        process.join(STOP_WAIT_S)  # a safety net: SIGTERM ends a worker at once
-        if process.is_alive():
+        for _ in range(STOP_TRIES):  # a worker sending its result leaves at the next one
+            if not process.is_alive():
+                break
+            process.terminate()
+            process.join(STOP_WAIT_S)
+        if process.is_alive():  # a safety net: SIGTERM ends a worker at once
             process.kill()
             process.join()
     writer = getattr(getattr(pool, "_result_queue", None), "_writer", None)
@@ -227,8 +231,9 @@ def _stop(pool: ProcessPoolExecutor | None, futures: dict[Future, Chunk]) -> Non
         writer.close()
 
 
-STOP_WAIT_S = 10
-"""How long a stopped worker may take to end before it is killed."""
+STOP_WAIT_S, STOP_TRIES = 0.5, 20
+"""How long a stopped worker may take to end after each SIGTERM, and how many it is
+sent before it is killed."""
 
 
 def _died_message(markers: str, chunks: Sequence[Chunk], done: set[int], task: ChunkTask) -> str:

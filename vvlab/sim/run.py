@@ -384,6 +384,8 @@ def _progress_bar(total: int, initial: int, enabled: bool) -> Any:
     process-pool workers are never forked while another thread runs."""
     from tqdm.auto import tqdm
 
+    from vvlab.sim.bars import visible
+
     class Bar(tqdm):  # type: ignore[misc, valid-type]
         monitor_interval = 0
 
@@ -392,6 +394,6 @@ def _progress_bar(total: int, initial: int, enabled: bool) -> Any:
         initial=initial,
         unit="game",
         desc="simulate",
-        disable=not enabled,
+        disable=not (enabled and visible()),  # no bar where nobody sees it
         dynamic_ncols=True,
     )

@@ -194,8 +194,32 @@ def leave_if_orphaned() -> None:
         _leave(1, orphaned=True)
 
 
+_STOPPING = False
+"""A SIGTERM came while this worker sent a result: it leaves before its next block."""
+
+
 def _on_sigterm(signum: int, frame: Any) -> None:
+    """Leave at once, unless a result is being sent: a message cut short in the pipe
+    would leave the parent's pool waiting for its rest forever (a SIGTERM to the whole
+    process group reaches workers at any moment); then leave before the next block, or
+    at the next SIGTERM (the parent ends its workers with one)."""
+    global _STOPPING
+    if _sending(frame):
+        _STOPPING = True
+        return
     _leave(128 + signum, orphaned=parent_gone())
+
+
+def _sending(frame: Any) -> bool:
+    """Whether ``frame`` (or a caller) writes a message to a multiprocessing pipe."""
+    while frame is not None:
+        name = frame.f_code.co_name
+        if frame.f_globals.get("__name__") == "multiprocessing.connection" and (
+            name.startswith("_send") or name in ("send", "send_bytes")
+        ):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _on_parent_death(signum: int, frame: Any) -> None:
@@ -242,6 +266,8 @@ def play_chunk(task: ChunkTask, chunk: Chunk) -> list[BlockRecord]:
         records = []
         for block, games in chunk:
             leave_if_orphaned()
+            if _STOPPING:
+                _leave(128 + signal.SIGTERM, orphaned=False)
             records.append(play_block(task, block, games))
         return records
     finally:

@@ -214,7 +214,7 @@ def export(
     >>> export(res, folder, figures=False)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    FileExistsError: .../summary.csv exists (give overwrite=True, ...)
+    vvlab.model.files.TargetExists: .../summary.csv exists (pass overwrite=True ...)
     """
     if figures:
         require_kaleido()
