@@ -250,8 +250,7 @@ def test_ctrl_c_during_the_import_is_one_line_and_130(tmp_path, monkeypatch):
     code, err = import_gtfs(PRAGUE, tmp_path / "city.json")
     assert code == 130
     assert one_line(err.lstrip("\n")) == (
-        f"vvlab import-gtfs: import interrupted: {tmp_path / 'city.json'} not written "
-        "(nothing was written)\n"
+        f"vvlab import-gtfs: interrupted: nothing was written to {tmp_path / 'city.json'}\n"
     )
 
 

@@ -38,23 +38,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_import_gtfs(args: argparse.Namespace, out: TextIO) -> int:
-    """Run ``vvlab import-gtfs``: refuse an existing ``--out`` first, import, lay out
-    (``--schematic``), write, print what was imported. Ctrl-C stops it with
-    :class:`~vvlab.sim.errors.SimulationInterrupted` and a full disk with a
-    :class:`~vvlab.model.files.WriteRefused`, each one line naming ``--out``."""
-    from vvlab.model.files import check_target
-    from vvlab.sim.errors import SimulationInterrupted
-
-    existed = check_target(args.out, args.force).exists()
-    kept = "the old file is kept" if existed else "nothing was written"
-    try:
-        city = _import_and_write(args, kept)
-    except KeyboardInterrupt as err:
-        if isinstance(err, SimulationInterrupted):
-            raise
-        raise SimulationInterrupted(
-            f"import interrupted: {args.out} not written ({kept})"
-        ) from None
+    """Run ``vvlab import-gtfs``: import, lay out (``--schematic``), write, print what
+    was imported. Ctrl-C and a full disk are one line naming ``--out``, as for every
+    command (:func:`vvlab.cli.main`)."""
+    city = _import_and_write(args)
     for line in city.lines:
         out.write(_fit(f"{line.id:<6} {len(line.stations):>3} stations  {line.name}") + "\n")
     transfers = len(city.transfer_stations)
@@ -67,12 +54,9 @@ def cmd_import_gtfs(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _import_and_write(args: argparse.Namespace, kept: str) -> CityMap:
-    """The city of ``args.feed``, laid out and written to ``args.out`` atomically; an
-    ``OSError`` while writing (a full disk) as one :class:`WriteRefused` line ending
-    with what is ``kept``."""
+def _import_and_write(args: argparse.Namespace) -> CityMap:
+    """The city of ``args.feed``, laid out and written to ``args.out`` atomically."""
     import vvlab.design
-    from vvlab.model.files import WriteRefused
     from vvlab.model.io import save_map
 
     city = vvlab.design.from_gtfs(
@@ -85,10 +69,7 @@ def _import_and_write(args: argparse.Namespace, kept: str) -> CityMap:
     )
     if args.schematic:
         city = vvlab.design.schematic(city)
-    try:
-        save_map(city, args.out, overwrite=args.force)
-    except OSError as err:
-        raise WriteRefused(f"cannot write {args.out}: {err.strerror or err} ({kept})") from None
+    save_map(city, args.out, overwrite=args.force)
     return city
 
 
