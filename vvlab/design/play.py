@@ -190,7 +190,10 @@ class Play:
         w = self.weights
         if w is None or w.shape[1] != len(values):
             return np.broadcast_to(values.mean(axis=0), (self.rows, *values.shape[1:])).copy()
-        return (w @ values) / w.sum(axis=1).reshape((-1,) + (1,) * (values.ndim - 1))
+        # einsum's own loop, not BLAS: a product this small is done before BLAS's threads
+        # would get a core on a busy machine, and a tuning search makes thousands
+        totals = np.einsum("rg,g...->r...", w, values)
+        return totals / w.sum(axis=1).reshape((-1,) + (1,) * (values.ndim - 1))
 
     def _means(self, of: str) -> dict[str, np.ndarray]:
         """Every column of :meth:`_table` averaged per weight row, all in one product
