@@ -28,7 +28,6 @@ KNOWN_FAILURES = {
     "berlin": {
         ("expert", "completion", "U2"),
         ("expert", "completion", "U5"),
-        ("expert", "completion", "U6"),
         ("expert", "completion", "U8"),
         ("expert", "completion", "U9"),
         ("expert", "completion", "S41"),
