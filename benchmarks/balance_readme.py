@@ -182,21 +182,23 @@ LAYOUTS = [
 """The choice of layout for the built-in cities, with the figures it rests on."""
 
 STRONG_PLAYERS = [
-    "## Balance for strong players: every city fails at the expert level",
+    "## Balance for strong players: Amsterdam and Berlin fail at the expert level",
     "",
-    "Judged with the `expert` bot (about as strong as `rollout:samples=16`), no city passes "
-    "every target. A strong player completes nearly every line of Amsterdam (M54, whose "
-    "seven stations are all shared, in 99% of games; T5 in 96%) and of Berlin (U2, U5, U8, "
-    "U9 and the Ring in 96-99%), so their bonuses no longer follow difficulty: the "
-    "harder-pays-more correlation, at most -0.60 to pass, is +0.38 and +0.80. Paris and "
-    "Madrid, re-tuned at the three levels (bonuses only) against the expert's earlier "
-    "weights, now miss it too (-0.52 and -0.28), and Paris's line 2 is completed in 98% of "
-    "games. The retrained expert completes long lines with few boxes that the earlier one "
-    "gave up on, and that moved the verdicts. For Amsterdam and Berlin `vvlab.design.tune` "
-    "at the three levels had already found no boxes and bonuses that pass everywhere "
-    "without making them score below Paris and Madrid, and its explanation points to route "
-    "changes (a station of M54's own, a shorter U8). Re-tuning the four cities for the "
-    "stronger player, or changing routes, is a designer's decision left open; the verdicts "
+    "Judged with the `expert` bot (about as strong as `rollout:samples=16`), Paris and "
+    "Madrid pass every target at every level, also on 5,000 games of deals they were not "
+    "tuned on (`maps/notes/paris.md`: line 2 now pays 5, as strong players completed it in "
+    "98% of games, and the other bonuses follow the lines' difficulty with equal bonuses). "
+    "Amsterdam and Berlin do not: a strong player completes nearly every line of Amsterdam "
+    "(M54, whose seven stations are all shared, in 99% of games; T5 in 96%) and of Berlin "
+    "(U2, U5, U8, U9 and the Ring in 96-99%). Their bonuses cannot follow difficulty at "
+    "every level at once: with equal bonuses the expert finds Berlin's U8 and U9 the "
+    "easiest lines and `greedy` the hardest, so with Berlin's boxes no order of its "
+    "bonuses reaches the harder-pays-more bound (-0.60) at all three levels (the best is "
+    "-0.27). For Amsterdam an order exists, but lowering the bonuses of the lines strong "
+    "players complete makes new players leave them (M54 at 3 points: 0% for `greedy`) "
+    "and the city score below Paris and Madrid, and more boxes make strong players "
+    "complete every line. Boxes and bonuses alone do not do it; route changes (a station "
+    "of M54's own, a shorter U8) are a designer's decision left open, and the verdicts "
     "below show the failures.",
 ]
 """Why the cities fail at the strongest level (the verdicts below show where)."""

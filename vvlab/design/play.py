@@ -31,7 +31,7 @@ import json
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -144,6 +144,7 @@ class Play:
     weights: np.ndarray | None = None
     run: dict[str, Any] = field(default_factory=dict)
     tables: dict[str, Any] = field(default_factory=dict, repr=False)
+    sums: dict[str, Any] = field(default_factory=dict, repr=False)
 
     # -- the games as arrays ----------------------------------------------------------
 
@@ -189,7 +190,25 @@ class Play:
         w = self.weights
         if w is None or w.shape[1] != len(values):
             return np.broadcast_to(values.mean(axis=0), (self.rows, *values.shape[1:])).copy()
-        return (w @ values) / w.sum(axis=1).reshape((-1,) + (1,) * (values.ndim - 1))
+        # einsum's own loop, not BLAS: a product this small is done before BLAS's threads
+        # would get a core on a busy machine, and a tuning search makes thousands
+        totals = np.einsum("rg,g...->r...", w, values)
+        return totals / w.sum(axis=1).reshape((-1,) + (1,) * (values.ndim - 1))
+
+    def _means(self, of: str) -> dict[str, np.ndarray]:
+        """Every column of :meth:`_table` averaged per weight row, all in one product
+        (a measure reads several columns of the same games, each bootstrap row a
+        weighted sum over all games)."""
+        if of not in self.sums:
+            table = self._table(of)
+            flat = {c: v.reshape(len(v), -1) for c, v in table.items()}
+            averaged = self._weighted(np.hstack(list(flat.values())))
+            ends = np.cumsum([0] + [v.shape[1] for v in flat.values()])
+            self.sums[of] = {
+                c: averaged[:, a:b].reshape((-1, *v.shape[1:]))
+                for (c, v), a, b in zip(table.items(), ends[:-1], ends[1:], strict=True)
+            }
+        return self.sums[of]
 
     @property
     def rows(self) -> int:
@@ -200,16 +219,16 @@ class Play:
 
     def mean(self, column: str, of: str = "result") -> np.ndarray:
         """The mean of a ``games`` column (``"score"``, ``"turns"``...) per row."""
-        return self._weighted(self._table(of)[column])
+        return self._means(of)[column]
 
     def rates(self, of: str = "result") -> np.ndarray:
         """Each line's share of games that complete it, ``(rows, lines)``."""
-        return self._weighted(self._table(of)["completed"])
+        return self._means(of)["completed"]
 
     def completion_turns(self, of: str = "equal") -> np.ndarray:
         """Each line's mean turn of completion (an incomplete line: the game's length
         + 1), ``(rows, lines)``."""
-        return self._weighted(self._table(of)["turn"])
+        return self._means(of)["turn"]
 
     def ease(self) -> np.ndarray:
         """How easy each line is with equal bonuses, ``(rows, lines)``, higher easier:
@@ -243,7 +262,22 @@ class Play:
         of ones, drawn from ``seed`` (the same seed, the same rows)."""
         if self.result is None:
             return self
-        n = len(self.result.games)
-        rng = np.random.default_rng([seed, BOOTSTRAP_STREAM])
-        draws = rng.multinomial(n, np.full(n, 1.0 / n), size=resamples).astype(float)
-        return replace(self, weights=np.vstack([np.ones((1, n)), draws]))
+        weights = _bootstrap(seed, len(self.result.games), resamples)
+        return replace(self, weights=weights, sums={})
+
+
+@lru_cache(maxsize=8)
+def _bootstrap(seed: int, games: int, resamples: int) -> np.ndarray:
+    """A row of ones, then ``resamples`` rows of how often each of ``games`` games is
+    drawn, from ``seed`` (read-only: kept, as every candidate of a tuning search is
+    judged on the same deals).
+
+    >>> w = _bootstrap(0, 5, 3)
+    >>> w.shape, w[0].tolist(), w.sum(axis=1).tolist()
+    ((4, 5), [1.0, 1.0, 1.0, 1.0, 1.0], [5.0, 5.0, 5.0, 5.0])
+    """
+    rng = np.random.default_rng([seed, BOOTSTRAP_STREAM])
+    draws = rng.multinomial(games, np.full(games, 1.0 / games), size=resamples).astype(float)
+    weights = np.vstack([np.ones((1, games)), draws])
+    weights.flags.writeable = False
+    return weights

@@ -286,8 +286,10 @@ def tune(
                   "budget_s": budget_s, "progress": tick}  # fmt: skip
         search = _Search(on_deals(seed, games), limits)
         original = Setting.of(city)
-        before = on_deals(seed, games)(original)
-        best = _climb(search, original.clamp(targets), city, targets, vary)
+        start = original.clamp(targets)
+        first = search.evaluate(start, "start")[0]  # the climb's first step, kept
+        before = first if start == original else on_deals(seed, games)(original)
+        best = _climb(search, start, city, targets, vary)
         best, confirmation, confirmed = _confirm(search, best, (city, targets, vary),
                                                  on_deals, seed, games)  # fmt: skip
     tuned = best.apply(city)
