@@ -1,7 +1,6 @@
-"""The traces of the plan: lines, stations, wagons, and the layout around them.
-
-Each trace carries ``meta={"role": ..., "line": ...}`` saying what it draws, so that
-tests, widgets and click callbacks can find it without relying on trace order.
+"""The traces of the plan: lines, stations, wagons, and the layout around them. Each
+trace's ``meta={"role": ..., "line": ...}`` says what it draws (for tests, widgets
+and click callbacks).
 """
 
 from __future__ import annotations
@@ -25,16 +24,11 @@ FILLED_BOX = "#FFF1B8"
 STAR_FILL = "#FFC83D"
 FONT = "Arial, Helvetica, sans-serif"
 BLANK = " "
-"""The text of an empty indicator box and of a station without a star value label: a
-space, never "". plotly.js drops the text element of a point whose text is empty, and
-its whole label at the next redraw; in a figure redrawn in place (the play widget's
-sheet) a number written there later shows one update late, or not at all."""
-
-
+"""The text of an empty indicator box or star value label: never "", whose text element
+plotly.js drops (a number written there later, redrawn in place, would not show)."""
 LEGEND_CHARS = 15
-"""The longest legend entry of a line on the plan: what fits the right margin (a longer
-name, as a GTFS feed's "Nemocnice Motol - Depo Hostivař", is cut; plotly would widen
-the margin and shrink the plot under names placed for its full size)."""
+"""The longest legend entry of a line on the plan, what fits the right margin (plotly
+would widen the margin for a GTFS feed's long names, shrinking the plot under them)."""
 
 
 def line_label(line: Line, limit: int | None = None) -> str:
