@@ -342,6 +342,8 @@ def segments_meeting(segments: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     >>> segments_meeting(segments, np.array([[0, 0, 1, 1]])).tolist()
     [[True, False]]
     """
+    if not len(segments) or not len(boxes):  # nothing to clip: skip the clipping's cost
+        return np.zeros((len(boxes), len(segments)), dtype=bool)
     return segments_hitting_box(segments[:, 0], segments[:, 1], box_columns(boxes))
 
 

@@ -21,8 +21,9 @@ class NameStyle(NamedTuple):
     (``rings``), how far a name set apart may go (``reach``), the ``margin`` around
     markers, the ``space`` around names, the ``crowd`` reach (the most crowded are
     named first), the text ``measure``, a key station's ``attempts`` in turn
-    (``(kind, small, may_cross)``, kind ``"near"`` or ``"far"``: with a leader; others
-    make the first only) and whether leaders keep off the markers (``clear_leaders``).
+    (``(kind, small, may_cross)``, kind ``"near"`` or ``"far"``, apart with a leader;
+    another station makes the first only) and whether leaders keep off the markers
+    (``clear_leaders``: on paper, where a station's box would hide one).
     """
 
     size: float = 10

@@ -48,9 +48,10 @@ def place_names(
     or a :class:`~vvlab.plan.scene.LineSet`); a ``key`` station's name then tries its
     ``style``'s other ``attempts``. ``keep``: names placed before, tried first where
     they were (:func:`keep_relative`); ``memo``: each station's options, kept for the
-    next call; ``fixed``: other stations' names that stay, kept clear of (one round,
-    unless ``rounds`` says otherwise; :func:`~vvlab.plan.relabel.place_again`);
-    ``rounds``: tries at naming every key station (:data:`ROUNDS`).
+    next call; ``fixed``: other stations' names that stay, never moved to make room (a
+    key station left without a name tells the caller to place more again:
+    :func:`~vvlab.plan.relabel.place_again`); ``rounds``: tries at naming every key
+    station (:data:`ROUNDS`; one around ``fixed`` names).
 
     >>> points = {"a": (50.0, 50.0), "b": (90.0, 50.0)}
     >>> placed = place_names({"a": "Aa", "b": "Bb"}, points, {"a": 4, "b": 4}, key={"a"},

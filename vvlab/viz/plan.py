@@ -120,41 +120,35 @@ def line_traces(
 ) -> list[go.Scatter]:
     """One polyline per line (of ``lines``, by default all) in its colour, lines
     sharing a segment side by side."""
-    traces = []
-    for line in city.lines if lines is None else lines:
-        traces.append(
-            go.Scatter(
-                name=line_label(line, LEGEND_CHARS),
-                showlegend=showlegend,
-                opacity=opacity,
-                line={"color": line.color, "width": LINE_WIDTH},
-                hoverinfo="skip",
-                **along_line(geo, line.id, "line", axes),
-            )
+    return [
+        go.Scatter(
+            name=line_label(line, LEGEND_CHARS),
+            showlegend=showlegend,
+            opacity=opacity,
+            line={"color": line.color, "width": LINE_WIDTH},
+            hoverinfo="skip",
+            **along_line(geo, line.id, "line", axes),
         )
-    return traces
+        for line in (city.lines if lines is None else lines)
+    ]
 
 
 def completed_traces(
     city: CityMap, geo: MapGeometry, sheet: Sheet, axes: tuple[str, str] = ("x", "y")
 ) -> list[go.Scatter]:
     """A wide translucent band under each line the sheet has completed."""
-    traces = []
-    for line_id, done in sheet.completed.items():
-        line = city.line(line_id)
-        traces.append(
-            go.Scatter(
-                name=f"{line.id} completed",
-                showlegend=False,
-                opacity=0.35,
-                line={"color": line.color, "width": LINE_WIDTH + 9},
-                hovertext=f"{line.id} completed on turn {done.turn}: {done.kind} bonus "
-                f"+{done.points}",
-                hoverinfo="text",
-                **along_line(geo, line_id, "completed", axes, bonus=done.kind),
-            )
+    return [
+        go.Scatter(
+            name=f"{line_id} completed",
+            showlegend=False,
+            opacity=0.35,
+            line={"color": city.line(line_id).color, "width": LINE_WIDTH + 9},
+            hovertext=f"{line_id} completed on turn {done.turn}: {done.kind} bonus +{done.points}",
+            hoverinfo="text",
+            **along_line(geo, line_id, "completed", axes, bonus=done.kind),
         )
-    return traces
+        for line_id, done in sheet.completed.items()
+    ]
 
 
 def _station_hover(city: CityMap, sid: str, sheet: Sheet | None) -> list[Any]:
