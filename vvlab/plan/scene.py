@@ -34,8 +34,13 @@ COVERED = ("obstacles", "taken", "segments", "outside")
 
 
 def _near_mask(boxes: np.ndarray, around: np.ndarray) -> np.ndarray:
-    """Which ``boxes`` (``(m, 4)``) meet the box ``around`` (the others cannot matter)."""
+    """Which ``boxes`` (``(m, 4)``) meet the box ``around``."""
     return overlaps_any(boxes, around[None, :], touching=True)
+
+
+def _near(boxes: np.ndarray, around: np.ndarray) -> np.ndarray:
+    """The ``boxes`` that meet the box ``around`` (the others cannot matter)."""
+    return boxes[_near_mask(boxes, around)]
 
 
 class LineRaster:
@@ -177,8 +182,9 @@ class LabelScene:
         """Per candidate box (rows of ``(x0, y0, x1, y1)``): free (no box taken, no
         obstacle, no leader, inside the bounds) and clear (free and off the segments)."""
         grown = inflate(candidates, self.gap) if self.gap else candidates
-        free = ~self._near(grown, self._taken()).any(axis=1) & self._inside(candidates)
-        free &= ~self._near(grown, self.obstacles).any(axis=1)
+        around = extent(grown)
+        free = ~overlaps_any(grown, _near(self._taken(), around))
+        free &= ~overlaps_any(grown, _near(self.obstacles, around)) & self._inside(candidates)
         if self.leaders and free.any():
             free[free] = ~self._on_leaders(candidates[free])
         clear = free & ~self.lines.hits(candidates) if self.lines is not None else free
@@ -190,15 +196,11 @@ class LabelScene:
         and 1 where it leaves the bounds (the columns of :data:`COVERED`): where
         something that must go somewhere costs least (a line's wagon)."""
         grown = inflate(candidates, self.gap)
-        obstacles = self._near(grown, self.obstacles).sum(axis=1)
-        taken = self._near(grown, self._taken()).sum(axis=1)
+        around = extent(grown)
+        obstacles = overlap_matrix(grown, _near(self.obstacles, around)).sum(axis=1)
+        taken = overlap_matrix(grown, _near(self._taken(), around)).sum(axis=1)
         lines = self.lines.crossing(grown).sum(axis=1)
         return np.stack([obstacles, taken, lines, ~self._inside(candidates)], axis=1)
-
-    @staticmethod
-    def _near(grown: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-        """:func:`overlap_matrix` of ``grown`` with those of ``boxes`` near them."""
-        return overlap_matrix(grown, boxes[_near_mask(boxes, extent(grown))])
 
     def _inside(self, candidates: np.ndarray) -> np.ndarray:
         """Which candidate boxes lie inside the bounds (all, without bounds)."""
