@@ -1,9 +1,8 @@
-"""Geometry of the plan, shared by the map figures: pure functions, no plotly.
+"""Geometry of the plan: boxes, segments, frames and lines side by side.
 
-Map units are the schematic ``x``/``y`` of the stations. A :class:`Frame` says how
-they become pixels in a figure of the target size (960×700 by default), so that
-things measured in pixels - the gap between lines sharing a segment, the size of a
-wagon - can be placed in map units.
+Map units are the stations' ``x``/``y``; a :class:`Frame` turns them into pixels of a
+figure, so that what is measured in pixels (a wagon, the gap between lines) can be
+placed in map units.
 """
 
 from __future__ import annotations
@@ -71,6 +70,12 @@ def extent(boxes: np.ndarray) -> np.ndarray:
     return np.concatenate([boxes[:, :2].min(axis=0), boxes[:, 2:].max(axis=0)])
 
 
+def box_columns(boxes: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Boxes (shape ``(m, 4)``) as the four columns ``x0, y0, x1, y1`` of shape
+    ``(m, 1)``, as :func:`segments_hitting_box` takes many boxes."""
+    return tuple(boxes[:, i : i + 1] for i in range(4))
+
+
 def segment_boxes(segments: np.ndarray, pad: float = 0.0) -> np.ndarray:
     """The bounding box of each segment (shape ``(n, 2, 2)``), grown by ``pad``.
 
@@ -92,8 +97,7 @@ def boxes_overlap(a: Box, b: Box, touching: bool = False) -> bool:
 
 WIDTH, HEIGHT = 960, 700
 """A figure's size in pixels unless asked otherwise: the width fits JupyterLab's output
-area in a 1400×900 window beside the open file browser (968 px), so nothing at the
-figure's right edge (a legend) is cut off."""
+area (968 px in a 1400×900 window beside the file browser), legend included."""
 MARGIN = {"l": 10, "r": 165, "t": 56, "b": 10}
 """Figure margins in pixels; the right one holds the legend of lines (entries of at most
 :data:`vvlab.viz.plan.LEGEND_CHARS` characters)."""
@@ -171,8 +175,7 @@ def segment_lines(city: CityMap) -> dict[frozenset[str], tuple[str, ...]]:
     """The lines running along each segment (pair of consecutive stations), in map order.
 
     >>> import vvlab
-    >>> city = vvlab.load_map("tutorial")
-    >>> segment_lines(city)[frozenset({"central", "park"})]
+    >>> segment_lines(vvlab.load_map("tutorial"))[frozenset({"central", "park"})]
     ('B',)
     """
     out: dict[frozenset[str], list[str]] = {}
@@ -206,14 +209,10 @@ def unit_normal(p: Point, q: Point) -> Point:
 
 
 def segment_offsets(city: CityMap, gap: float) -> dict[tuple[str, str, str], Point]:
-    """The perpendicular shift of each line on each of its segments, in map units.
-
-    Keys are ``(line, a, b)`` with ``a -> b`` in the line's route order. The ``k`` lines
-    on a segment are spread ``gap`` apart, centred on it, in map order; the side is
-    measured from the direction of the segment's first line, so lines running the
-    other way keep their place. A segment used by one line is not shifted.
-
-    Lines P (west to east) and Q (from the north, then east) share the segment b-c:
+    """The perpendicular shift of each line on each of its segments, in map units, by
+    ``(line, a, b)`` in route order: the lines on a segment ``gap`` apart, centred on
+    it, in map order, sides taken from its first line's direction (so lines running
+    the other way keep their place). Lines P and Q share the segment b-c:
 
     >>> import vvlab
     >>> at = lambda x, y: {"name": "S", "x": x, "y": y}
@@ -256,9 +255,8 @@ def line_path(
     city: CityMap, line_id: str, offsets: dict[tuple[str, str, str], Point]
 ) -> list[Point]:
     """The polyline of a line: its stations in route order, each segment shifted by its
-    offset; where the shift changes at a station the path takes both points. An edge
-    that bends (:meth:`~vvlab.model.citymap.CityMap.edge_path`) is followed through its
-    bends, shifted to the same side by the same distance (:func:`offset_polyline`).
+    offset (both points where the shift changes at a station), bent edges followed
+    through their bends, shifted alike (:func:`offset_polyline`).
 
     >>> import vvlab
     >>> city = vvlab.load_map("tutorial")
@@ -288,9 +286,8 @@ cut short there (a corner of 90° reaches 1.41 shifts, one of 135° 2.6)."""
 
 
 def offset_polyline(points: list[Point], shift: float) -> list[Point]:
-    """``points`` moved ``shift`` to the left of their direction (to the right when
-    negative), as a line drawn beside them: the ends move square to their segment,
-    each corner to where the two moved segments meet (a mitre).
+    """``points`` moved ``shift`` to the left of their direction (right when negative):
+    the ends square to their segment, each corner to where the moved segments meet.
 
     >>> offset_polyline([(0.0, 0.0), (2.0, 0.0), (2.0, 2.0)], 0.5)
     [(0.0, 0.5), (1.5, 0.5), (1.5, 2.0)]
@@ -315,8 +312,7 @@ def _mitre(m: Point, n: Point) -> Point:
 
 
 def plan_points(city: CityMap) -> list[Point]:
-    """Every point the plan's lines pass: the stations, then the bends between them
-    (what a frame must hold).
+    """Every point the plan's lines pass (what a frame must hold): stations, then bends.
 
     >>> import vvlab
     >>> len(plan_points(vvlab.load_map("tutorial")))
@@ -338,11 +334,23 @@ def segments_hitting_box(p: np.ndarray, q: np.ndarray, box: Box) -> np.ndarray:
     return t0 <= t1
 
 
+def segments_meeting(segments: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """The hit test of segments and boxes: ``[i, j]`` is true when box ``boxes[i]``
+    (rows ``x0, y0, x1, y1``) meets segment ``segments[j]`` (shape ``(n, 2, 2)``).
+
+    >>> segments = np.array([[[-1, 0.5], [2, 0.5]], [[5, 5], [6, 6]]])
+    >>> segments_meeting(segments, np.array([[0, 0, 1, 1]])).tolist()
+    [[True, False]]
+    """
+    if not len(segments) or not len(boxes):  # nothing to clip: skip the clipping's cost
+        return np.zeros((len(boxes), len(segments)), dtype=bool)
+    return segments_hitting_box(segments[:, 0], segments[:, 1], box_columns(boxes))
+
+
 def clip_segments(p: np.ndarray, q: np.ndarray, box: Box) -> tuple[np.ndarray, np.ndarray]:
     """Where each segment ``p[i] -> q[i]`` runs inside the rectangle, as the fractions
     ``t0 <= t1`` of its length (``t0 > t1``: it misses the rectangle); Liang-Barsky,
-    vectorised. ``box`` may hold columns of many rectangles (see
-    :func:`~vvlab.plan.scene.box_columns`).
+    vectorised. ``box`` may hold columns of many rectangles (:func:`box_columns`).
 
     >>> t0, t1 = clip_segments(np.array([[0.0, 5.0]]), np.array([[20.0, 5.0]]), (5, 0, 10, 10))
     >>> t0.tolist(), t1.tolist()

@@ -1,7 +1,5 @@
-"""Where a station's name may go: beside its station's marker (:func:`name_options`,
-on one line or broken onto two), or set apart with a leader line
-(:func:`leader_options`), each as an array of candidate boxes, best first;
-:mod:`vvlab.plan.names` places them.
+"""Where a station's name may go, as candidate boxes, best first: beside its marker
+(:func:`name_options`) or apart with a leader (:func:`leader_options`).
 """
 
 from __future__ import annotations
@@ -17,20 +15,15 @@ from vvlab.plan.text import SCREEN, TextMeasure
 
 
 class NameStyle(NamedTuple):
-    """The units of a placement of names: font ``size`` and the ``small`` size of a
-    crowded key station's name (the last resort before leaving it out), the
-    ``leading`` (a line's height as a share of the size), the ``gap`` between a
-    marker and its name, the extra distances tried in turn (``rings``: close to the
-    station first), how far a name set apart may go (``reach``, tried in turn), the
-    ``margin`` around every marker, the ``space`` kept around every name, the
-    ``crowd`` reach that counts a station's neighbours (the most crowded are named
-    first), how wide text is (``measure``), the ``attempts`` a key station's name
-    makes, in turn: ``(kind, small, may_cross)``, ``kind`` ``"near"``
-    (:func:`name_options`) or ``"far"`` (:func:`leader_options`; another station's
-    name makes the first only), and whether leaders keep off the markers
-    (``clear_leaders``: on paper, where one would vanish under a station's box; on
-    screen they pass under the markers). :data:`SCREEN_NAMES` counts in pixels; printing has
-    its own in millimetres.
+    """The units and rules of a placement of names (:data:`SCREEN_NAMES` in pixels,
+    printing's in mm): font ``size`` and the last resort's ``small`` one, ``leading``
+    (line height in sizes), the ``gap`` from a marker, the extra distances tried
+    (``rings``), how far a name set apart may go (``reach``), the ``margin`` around
+    markers, the ``space`` around names, the ``crowd`` reach (the most crowded are
+    named first), the text ``measure``, a key station's ``attempts`` in turn
+    (``(kind, small, may_cross)``, kind ``"near"`` or ``"far"``, apart with a leader;
+    another station makes the first only) and whether leaders keep off the markers
+    (``clear_leaders``: on paper, where a station's box would hide one).
     """
 
     size: float = 10
@@ -68,15 +61,12 @@ CANVAS_NAMES = SCREEN_NAMES._replace(
     attempts=tuple((kind, small, False) for kind in ("near", "far") for small in (False, True))
 )
 """Station names on the map editor's canvas: never over a line (a designer must see
-every line whole, and which station it passes), else as on paper: beside the station,
-set apart with a leader, then smaller; a key station's name left out only where even
-that finds no room."""
+every line whole); beside the station, set apart with a leader, then smaller."""
 
 
 class Name(NamedTuple):
-    """A station name as placed: the ``text`` written (the name, on two lines joined
-    by ``<br>`` when that fits better), its ``box`` and, for a name set apart from its
-    station, the ``leader`` line drawn from the station to it."""
+    """A station name as placed: the ``text`` (two lines joined by ``<br>`` where that
+    fits better), its ``box``, the ``leader`` of a name set apart, the font ``size``."""
 
     text: str
     box: Box
@@ -126,13 +116,15 @@ _D_Y = np.array([0, 0, 0, 0, 1, -1, 1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
 _H_Y = np.array([0, 0, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, 1, 1, 1, -1, -1, -1, -1]) / 2
 
 
-def _texts(name: str, style: NameStyle, small: bool) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """The ways to write ``name`` (one line, then two) with their widths and heights."""
+def _texts(
+    name: str, style: NameStyle, small: bool
+) -> tuple[list[str], np.ndarray, np.ndarray, float]:
+    """The ways to write ``name`` (one line, then two), their widths and heights, the size."""
     size = style.small if small else style.size
     texts = [t for t in (name, wrapped(name)) if t is not None]
     widths = np.array([style.measure.width(t, size) for t in texts])
     heights = np.array([size * style.leading * (1 + t.count("<br>")) for t in texts])
-    return texts, widths, heights
+    return texts, widths, heights, size
 
 
 def name_options(
@@ -146,7 +138,7 @@ def name_options(
     >>> len(options.boxes), options.name(0).text, options.name(0).box
     (120, 'Charles de Gaulle', (7.0, -6.25, 92.1, 6.25))
     """
-    texts, widths, heights = _texts(name, style, small)
+    texts, widths, heights, size = _texts(name, style, small)
     rings = radius + style.gap + np.array(style.rings, dtype=float)
     gaps = np.repeat(rings, len(texts))[:, None]
     which = np.tile(np.arange(len(texts)), len(style.rings))
@@ -154,7 +146,6 @@ def name_options(
     cx = point[0] + _G_X * gaps + _D_X * gaps * 0.75 + _W_X * w  # corners: 0.75 as far
     cy = point[1] + _G_Y * gaps + _D_Y * gaps * 0.75 + _H_Y * h
     boxes = np.stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], axis=-1).reshape(-1, 4)
-    size = style.small if small else style.size
     return Options(texts, np.repeat(which, len(_G_X)), boxes, None, size)
 
 
@@ -173,7 +164,7 @@ def leader_options(
     >>> len(options.boxes), options.name(0).box, options.name(0).leader
     (192, (26.0, -6.25, 89.5, 6.25), ((7.5, 0.0), (26.0, 0.0)))
     """
-    texts, widths, heights = _texts(name, style, small)
+    texts, widths, heights, size = _texts(name, style, small)
     n, reaches = len(texts), len(style.reach)
     reach = np.repeat(np.array(style.reach, dtype=float), 16 * n)
     turn = np.tile(np.repeat(_TURNS, n, axis=0), (reaches, 1))
@@ -184,5 +175,4 @@ def leader_options(
     x0 = anchor[:, 0] - np.where(turn[:, 0] > 0.38, 0, np.where(turn[:, 0] < -0.38, w, w / 2))
     y0 = anchor[:, 1] - np.where(turn[:, 1] > 0.38, 0, np.where(turn[:, 1] < -0.38, h, h / 2))
     boxes = np.stack([x0, y0, x0 + w, y0 + h], axis=-1)
-    size = style.small if small else style.size
     return Options(texts, which, boxes, np.stack([start, anchor], axis=1), size)

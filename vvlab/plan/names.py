@@ -1,12 +1,7 @@
-"""The name placer: station names placed one after the other so that none covers
-another, a station marker or a wagon (y up; pixels on screen, millimetres on paper:
-a :class:`NameStyle` gives the units).
-
-A name goes beside its station (:func:`name_options`: around the marker, on one line
-or broken onto two); a name that must be shown but finds no room there is set apart
-in a free spot nearby with a thin leader line to its station (:func:`leader_options`),
-as on printed transit maps where the centre is crowded. The candidate places are
-worked out in :mod:`vvlab.plan.name_options` (re-exported here).
+"""The name placer of screen and paper: station names placed one after the other, none
+covering another, a marker or a wagon (y up; units of a :class:`NameStyle`). A name
+goes beside its station or, for a station that must be named where the plan is
+crowded, apart with a leader line (the places: :mod:`vvlab.plan.name_options`).
 """
 
 from __future__ import annotations
@@ -17,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from vvlab.plan.geometry import LINE_WIDTH, Box, Point, overlap_matrix, segments_hitting_box
+from vvlab.plan.geometry import LINE_WIDTH, Box, Point, inflate, overlap_matrix, segments_meeting
 from vvlab.plan.name_options import (  # noqa: F401  (re-exported: the names' API)
     CANVAS_NAMES,
     SCREEN_NAMES,
@@ -28,7 +23,7 @@ from vvlab.plan.name_options import (  # noqa: F401  (re-exported: the names' AP
     name_options,
     wrapped,
 )
-from vvlab.plan.scene import LabelScene, LineSet, Segment, box_columns
+from vvlab.plan.scene import LabelScene, LineSet, Segment
 from vvlab.plan.text import plain_text
 
 
@@ -48,24 +43,15 @@ def place_names(
     rounds: int | None = None,
 ) -> dict[str, Name]:
     """Each name placed, by station id, in the order of ``names``: beside its station's
-    marker (``points`` and ``radii``, y up; every marker is an obstacle), apart from the
-    other names and ``obstacles``, inside ``bounds``, off ``lines`` where possible
-    (segments, drawn on a raster, or a :class:`~vvlab.plan.scene.LineSet` tested
-    exactly; a :class:`~vvlab.plan.scene.LabelScene`, among :func:`name_options`). A
-    ``key`` station's name then tries its ``style``'s other ``attempts`` (on screen:
-    over a line, then set apart with a leader, :func:`leader_options`). ``keep``: names
-    placed before, each tried first where it was relative to its station (the same
-    text), so that an edit moves only the names it must (:func:`keep_relative` makes
-    them from an earlier placement). ``memo``: a dict that keeps each station's options
-    (by text, point, marker and font size) for the next call (the map editor keeps one
-    from edit to edit). ``fixed``: names of other stations that stay where they are
-    (placed before, out of an edit's reach: :func:`~vvlab.plan.relabel.place_again`);
-    the names placed keep clear of them and their leaders, in one round (only names
-    placed in this call are moved to make room: a key station left without one tells
-    the caller to place more again). ``style``: the names' sizes, distances, text
-    measure and attempts (:data:`SCREEN_NAMES`: pixels; printing has one in
-    millimetres). ``rounds``: tries at naming every key station (:data:`ROUNDS`;
-    around ``fixed`` names one, unless given).
+    marker (``points``, ``radii``; every marker is an obstacle), apart from the other
+    names and ``obstacles``, inside ``bounds``, off ``lines`` where possible (segments
+    or a :class:`~vvlab.plan.scene.LineSet`); a ``key`` station's name then tries its
+    ``style``'s other ``attempts``. ``keep``: names placed before, tried first where
+    they were (:func:`keep_relative`); ``memo``: each station's options, kept for the
+    next call; ``fixed``: other stations' names that stay, never moved to make room (a
+    key station left without a name tells the caller to place more again:
+    :func:`~vvlab.plan.relabel.place_again`); ``rounds``: tries at naming every key
+    station (:data:`ROUNDS`; one around ``fixed`` names).
 
     >>> points = {"a": (50.0, 50.0), "b": (90.0, 50.0)}
     >>> placed = place_names({"a": "Aa", "b": "Bb"}, points, {"a": 4, "b": 4}, key={"a"},
@@ -73,10 +59,7 @@ def place_names(
     >>> {s: [round(v) for v in name.box] for s, name in placed.items()}  # off the line a-b
     {'a': [30, 44, 43, 56], 'b': [97, 44, 110, 56]}
     """
-    grown = {s: radii[s] + style.margin for s in points}
-    markers = [
-        (x - grown[s], y - grown[s], x + grown[s], y + grown[s]) for s, (x, y) in points.items()
-    ]
+    markers = [inflate((x, y, x, y), radii[s] + style.margin) for s, (x, y) in points.items()]
     stations = {s: (names[s], points[s], radii[s]) for s in names}
     order = [s for s in names if s in key]
     crowd = _crowds(points, order, style.crowd)
@@ -146,12 +129,9 @@ class _Namer:
         self.placed: dict[str, Name] = {}
 
     def take_kept(self, key: set[str]) -> None:
-        """Take at once every kept name that is still where it may be — clear of the
-        lines (a key station's may lie on one where its style allows), the markers,
-        the obstacles, the kept names taken before it and their leaders, its own
-        leader (a key station's name set apart) crossing none of those names — in one
-        test of all their boxes: after an edit most names stay, and testing them one
-        by one is the slow part."""
+        """Take every kept name still where it may be (as :meth:`place` would), its
+        leader crossing no kept name taken before, in one test of all their boxes:
+        after an edit most names stay, and testing them one by one is slow."""
         ids = [
             s for s, name in self.keep.items()
             if s in self.stations and (name.leader is None or s in key)
@@ -178,17 +158,14 @@ class _Namer:
         led = [i for i, s in enumerate(ids) if self.keep[s].leader is not None]
         if led:
             ends = np.array([self.keep[ids[i]].leader for i in led], dtype=float)
-            crossed = segments_hitting_box(ends[:, 0], ends[:, 1], box_columns(boxes)).T
-            meets[led] = crossed
+            meets[led] = segments_meeting(ends, boxes).T
             meets[led, led] = False
         return meets
 
     def place(self, sid: str, key: bool) -> bool:
-        """Name ``sid`` if there is room: where it was kept, if still free (for a key
-        station even over a line, where its style allows); else beside its station
-        off the lines; a key station's name then as its style's ``attempts`` say (on
-        screen: over a line, then apart with a leader, and at last the same in the
-        small size)."""
+        """Name ``sid`` if there is room: where it was kept, if still free (a key
+        station's over a line, where its style allows); else beside its station off
+        the lines; a key station's name then as its style's ``attempts`` say."""
         kept = self.keep.get(sid)
         if kept is not None and plain_text(kept.text).replace("\n", " ") == self.stations[sid][0]:
             leaders = None if kept.leader is None else np.array([kept.leader], dtype=float)
@@ -209,9 +186,8 @@ class _Namer:
 
     def with_room(self, sids: list[str]) -> list[str]:
         """The stations of ``sids`` (in order) with a clear place for their name now,
-        where it was kept or beside them, tested all at once: placing the others'
-        names can only take room, so a station without one now will not get one
-        (most of a crowded plan's other stations), and trying each in turn is slow."""
+        tested all at once: placing names only takes room, so the others will find
+        none (most of a crowded plan's stations), and trying each in turn is slow."""
         if not sids:
             return []
         boxes, owner = [], []

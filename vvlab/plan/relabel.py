@@ -1,15 +1,10 @@
 """Station names placed again after an edit only where the edit can matter.
 
-An edit in the map editor changes a few stations and the lines between them; the
-names far from it cannot be affected, and placing every name again (as
-:func:`~vvlab.plan.names.place_names` does) was most of an edit's time. A
-:class:`Naming` holds everything a placement depends on; :func:`place_again` compares
-the one the names were placed for with the new one, marks the areas that changed
-(stations added, moved, renamed or resized, lines and obstacles added or removed) and
-places again only the names that could reach them, around the others, which stay
-exactly where they were. The result keeps the placement's rules (no name over another,
-a marker, an obstacle or a leader; inside the bounds; off the lines where possible),
-though not necessarily the same places a placement from scratch would choose.
+A :class:`Naming` holds everything a placement depends on; :func:`place_again`
+compares the one the names were placed for with the new one and places again only the
+names that the changes (stations, lines, obstacles) could reach, around the others,
+which stay: placing every name again was most of a map editor's edit. The result
+keeps the placement's rules, not necessarily the places a new placement would choose.
 """
 
 from __future__ import annotations
@@ -29,7 +24,7 @@ from vvlab.plan.geometry import (
     inflate,
     overlaps_any,
     segment_boxes,
-    segments_hitting_box,
+    segments_meeting,
 )
 from vvlab.plan.names import (
     ROUNDS,
@@ -40,7 +35,7 @@ from vvlab.plan.names import (
     place_names,
     station_options,
 )
-from vvlab.plan.scene import Segment, box_columns
+from vvlab.plan.scene import Segment
 from vvlab.plan.text import screen_width
 
 __all__ = ["Naming", "place_again", "place_naming"]
@@ -50,11 +45,8 @@ CHANGED_SHARE = 0.3
 
 
 class Naming(NamedTuple):
-    """What a placement of station names depends on (pixels, y up), as
-    :func:`~vvlab.plan.names.place_names` takes it: the text of each station to name
-    (in placing order), every station's point and marker radius, the ``key``
-    stations, the ``lines`` and ``obstacles`` to keep clear of, the ``bounds``, the
-    ``style`` (:data:`~vvlab.plan.names.SCREEN_NAMES` unless given)."""
+    """What a placement of station names depends on (pixels, y up): the arguments of
+    :func:`~vvlab.plan.names.place_names` (``names`` in placing order)."""
 
     names: dict[str, str]
     points: dict[str, Point]
@@ -87,12 +79,10 @@ def place_naming(
 def place_again(
     before: Naming, placed: dict[str, Name], now: Naming, memo: dict | None = None
 ) -> dict[str, Name]:
-    """The names for ``now``, where ``placed`` were placed for ``before`` (the same
-    view): the names that no change can reach stay as they are, the others are placed
-    again around them (first tried where they were beside their station); a key
-    station left without a name then has the names around it placed again with it.
-    Placed from scratch when the bounds or the style changed, much of the city did, or
-    a key station is still left without a name.
+    """The names for ``now``, where ``placed`` were placed for ``before``: those no
+    change can reach stay, the others are placed again around them (first where they
+    were); a key station left without a name is placed again with the names around
+    it, and then, or when the bounds, the style or much of the city changed, all are.
 
     >>> points = {s: (20.0 + 100 * k, 50.0) for k, s in enumerate("abcd")}
     >>> naming = Naming({s: s.upper() * 2 for s in points}, points, dict.fromkeys(points, 4.0),
@@ -184,8 +174,7 @@ def _opened(
         grown = inflate(extents, LINE_WIDTH / 2)
         rows = np.flatnonzero(named & overlaps_any(grown, segment_boxes(added), touching=True))
         if len(rows):  # the exact test only where the boxes meet
-            crossed = segments_hitting_box(added[:, 0], added[:, 1], box_columns(grown[rows]))
-            opened[rows[crossed.any(axis=1)]] = True
+            opened[rows[segments_meeting(added, grown[rows]).any(axis=1)]] = True
     freed = _freed_boxes(before, now, placed, changed)
     for k in np.flatnonzero(~named & ~opened & overlaps_any(extents, freed, touching=True)):
         sid = ids[k]  # room may have come free where it could go: test its places
@@ -210,13 +199,14 @@ def _changed_stations(before: Naming, now: Naming) -> set[str]:
 def _blocking_boxes(before: Naming, now: Naming, changed: set[str]) -> np.ndarray:
     """Boxes (rows) that may now be in a name's way: the changed stations' markers
     and the obstacles added."""
-    boxes: list[Box] = []
-    for sid in changed:
-        if sid in now.points:
-            (x, y), r = now.points[sid], now.radii[sid] + 1
-            boxes.append((x - r, y - r, x + r, y + r))
-    boxes += list(set(now.obstacles) - set(before.obstacles))
+    boxes = _markers(now, changed) + list(set(now.obstacles) - set(before.obstacles))
     return np.array(boxes, dtype=float).reshape(-1, 4)
+
+
+def _markers(naming: Naming, sids: Iterable[str]) -> list[Box]:
+    """The markers of the stations ``sids`` that ``naming`` has, 1 px wider."""
+    points, radii = naming.points, naming.radii
+    return [inflate((*points[s], *points[s]), radii[s] + 1) for s in sids if s in points]
 
 
 def _freed_boxes(
@@ -224,17 +214,9 @@ def _freed_boxes(
 ) -> np.ndarray:
     """Boxes (rows) where room may have come free: the changed stations' markers and
     names as they were, and the lines between two stations removed and not drawn
-    again close by (a plan's lines, drawn side by side, and the same lines drawn as a
-    draft, through the stations' centres, free no room). Not the obstacles removed
-    nor the lines out to them: a plan's wagons vanish while the city is a draft, and
-    come back; the names beside them should not come and go with them."""
-    boxes: list[Box] = []
-    for sid in changed:
-        if sid in before.points:
-            (x, y), r = before.points[sid], before.radii[sid] + 1
-            boxes.append((x - r, y - r, x + r, y + r))
-        if sid in placed:
-            boxes.append(_name_extent(placed[sid]))
+    again close by (as a draft draws a plan's lines). Not the obstacles removed nor
+    the lines out to them: the names beside a draft's wagons should not come and go."""
+    boxes = _markers(before, changed) + [_name_extent(placed[s]) for s in changed if s in placed]
     removed = np.array(list(set(before.lines) - set(now.lines)), dtype=float).reshape(-1, 2, 2)
     now_lines = np.array(now.lines, dtype=float).reshape(-1, 2, 2)
     stations = np.array(list(before.points.values()), dtype=float).reshape(-1, 2)
@@ -297,9 +279,8 @@ def _redrawn(segments: np.ndarray, others: np.ndarray) -> np.ndarray:
 
 
 def _reaches(now: Naming, placed: dict[str, Name], changed: set[str], ids: list[str]) -> np.ndarray:
-    """Per station of ``ids``, the box its name may touch: where its name is, for a
-    name placed before that stays put, else every place it may go (beside its
-    station, or for a key station also set apart with a leader)."""
+    """Per station of ``ids``, the box its name may touch: where its name is, if it
+    stays, else every place it may go (for a key station also set apart)."""
     rows = []
     for sid in ids:
         if sid in placed and sid not in changed:

@@ -1,14 +1,7 @@
-"""Labels placed one after another, none covering another: :class:`LabelScene`
-holds what is taken and tests many candidate boxes at once (numpy). The station
-names of screen and paper and the balance chart's labels (:mod:`vvlab.plan.names`)
-and the printed sheet's tags are placed in it.
-
-Boxes are ``(x0, y0, x1, y1)`` in any unit: pixels on screen, millimetres on paper
-(the line raster counts in cells of one unit). On screen, lines to avoid are drawn
-once onto a grid of cells kept as a summed-area table (:class:`LineRaster`), so that
-testing a box against every line costs the same however many lines the plan has; on
-paper, where a tag may lie on its own line and no other, each named line is tested
-exactly (:class:`LineSet`).
+"""Labels placed one after another, none covering another: :class:`LabelScene` holds
+what is taken and tests many candidate boxes at once, in any unit. Lines to avoid are
+a :class:`LineRaster` (the screen: one cost however many lines) or a :class:`LineSet`
+(paper: exact, per named line, so that a tag may lie on its own line).
 """
 
 from __future__ import annotations
@@ -23,12 +16,13 @@ import numpy as np
 from vvlab.plan.geometry import (
     Box,
     Point,
+    box_columns,  # noqa: F401  (re-exported: its old place)
     extent,
     inflate,
     overlap_matrix,
     overlaps_any,
     segment_boxes,
-    segments_hitting_box,
+    segments_meeting,
 )
 
 Segment = tuple[Point, Point]
@@ -47,13 +41,6 @@ def _near_mask(boxes: np.ndarray, around: np.ndarray) -> np.ndarray:
 def _near(boxes: np.ndarray, around: np.ndarray) -> np.ndarray:
     """The ``boxes`` that meet the box ``around`` (the others cannot matter)."""
     return boxes[_near_mask(boxes, around)]
-
-
-def _meeting(leaders: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-    """Which ``leaders`` (segments, shape ``(k, 2, 2)``) meet any of ``boxes``."""
-    if not len(boxes) or not len(leaders):
-        return np.zeros(len(leaders), dtype=bool)
-    return segments_hitting_box(leaders[:, 0], leaders[:, 1], box_columns(boxes)).any(axis=0)
 
 
 class LineRaster:
@@ -107,9 +94,9 @@ class LineSet:
 
     def __init__(self, segments: Sequence[NamedSegment]):
         self.ids = np.array([line for line, _, _ in segments], dtype=object)
-        ends = np.array([(p, q) for _, p, q in segments], dtype=float).reshape(-1, 2, 2)
-        self.p, self.q = ends[:, 0], ends[:, 1]
-        self.spans = segment_boxes(ends)
+        self.ends = np.array([(p, q) for _, p, q in segments], dtype=float).reshape(-1, 2, 2)
+        self.p, self.q = self.ends[:, 0], self.ends[:, 1]
+        self.spans = segment_boxes(self.ends)
 
     def crossing(self, boxes: np.ndarray) -> np.ndarray:
         """``[i, j]``: box ``i`` (rows ``x0, y0, x1, y1``) meets segment ``j``. Only the
@@ -119,7 +106,7 @@ class LineSet:
             return out
         near = _near_mask(self.spans, extent(boxes))
         if near.any():
-            out[:, near] = segments_hitting_box(self.p[near], self.q[near], box_columns(boxes))
+            out[:, near] = segments_meeting(self.ends[near], boxes)
         return out
 
     def hits(self, boxes: np.ndarray, allowed: Collection[str] = frozenset()) -> np.ndarray:
@@ -153,13 +140,9 @@ def sample_points(segments: np.ndarray, step: float) -> np.ndarray:
 
 
 class LabelScene:
-    """Labels placed one after the other, each clear of those before it.
-
-    Holds what a label must keep clear of, as arrays: the boxes taken so far and the
-    ``obstacles`` (never covered, nor come nearer than ``gap``), ``bounds`` (never
-    left), the ``segments`` (lines: avoided where possible, ``clearance`` away, drawn
-    on a :class:`LineRaster`; or ``lines`` given, such as a :class:`LineSet`) and the
-    leaders taken (lines from a label to its point, never covered by a label).
+    """Labels placed one after the other, each clear of those before it: of the boxes
+    and leaders taken, the ``obstacles`` (by ``gap``), inside ``bounds``, and off the
+    ``segments`` (a :class:`LineRaster`, ``clearance`` away) or ``lines`` where possible.
 
     >>> scene = LabelScene(obstacles=[(0, 0, 1, 1)], segments=[((0, 5), (9, 5))])
     >>> scene.choose([(0.5, 0, 2, 1), (2, 4, 4, 6), (2, 1, 4, 2)])
@@ -208,11 +191,10 @@ class LabelScene:
         return free, clear
 
     def covers(self, candidates: np.ndarray) -> np.ndarray:
-        """Per candidate box (rows ``x0, y0, x1, y1``) what it covers, as counts in the
-        columns of :data:`COVERED`: the obstacles and the boxes taken that it comes
-        nearer than the gap, the segments of :attr:`lines` (a :class:`LineSet`) within
-        the gap, and 1 where it leaves the bounds. For something that must go
-        somewhere, where it costs least (a line's wagon)."""
+        """Per candidate box (rows ``x0, y0, x1, y1``) how many obstacles, boxes taken
+        and segments of :attr:`lines` (a :class:`LineSet`) it comes within the gap of,
+        and 1 where it leaves the bounds (the columns of :data:`COVERED`): where
+        something that must go somewhere costs least (a line's wagon)."""
         grown = inflate(candidates, self.gap)
         around = extent(grown)
         obstacles = overlap_matrix(grown, _near(self.obstacles, around)).sum(axis=1)
@@ -230,10 +212,7 @@ class LabelScene:
     def _on_leaders(self, candidates: np.ndarray) -> np.ndarray:
         """Which candidate boxes a leader taken passes through."""
         leaders, spans = self._leader_arrays()
-        near = leaders[_near_mask(spans, extent(candidates))]
-        if not len(near):
-            return np.zeros(len(candidates), dtype=bool)
-        return segments_hitting_box(near[:, 0], near[:, 1], box_columns(candidates)).any(axis=1)
+        return segments_meeting(leaders[_near_mask(spans, extent(candidates))], candidates).any(1)
 
     def _leader_arrays(self) -> tuple[np.ndarray, np.ndarray]:
         """The leaders taken and their bounding boxes (kept until they change)."""
@@ -255,18 +234,17 @@ class LabelScene:
         leaders: Sequence[Segment] | np.ndarray | None = None,
     ) -> int | None:
         """Take the first of ``boxes`` that is clear, or with ``may_cross`` the first
-        that is free (crossing only the lines named in ``may_cross``, when it names
-        them: a :class:`LineSet`'s); ``None`` when there is none. With ``leaders`` (one segment per
-        box, from the label to its point) a box is taken only when its leader meets
-        no box taken (it may pass under an obstacle: draw leaders below the markers);
-        the leader is then kept clear of later labels."""
+        that is free (crossing only the lines of a :class:`LineSet` it names, if any);
+        ``None`` when there is none. With ``leaders`` (one segment per box, from the
+        label to its point) a box is taken only when its leader meets no box taken (it
+        may pass under an obstacle) and then keeps later labels off its leader."""
         if not len(boxes):
             return None
         candidates = np.asarray(boxes, dtype=float).reshape(-1, 4)
         free, clear = self.test(candidates)
         lines = np.asarray(leaders if leaders is not None else (), dtype=float).reshape(-1, 2, 2)
         if leaders is not None:
-            blocked = _meeting(lines, self._taken())
+            blocked = segments_meeting(lines, self._taken()).any(axis=0)
             free, clear = free & ~blocked, clear & ~blocked
         pick = clear if clear.any() or not may_cross else free
         if pick is free and not isinstance(may_cross, bool | np.bool_):
@@ -309,11 +287,9 @@ def spots_around(
     point: Point, half: Point, outward: Point, gaps: Sequence[float], turns: int, square: bool
 ) -> Spots:
     """Places for a box of half sides ``half`` around ``point``, in ``turns`` directions
-    (counterclockwise from the east), each at every distance of ``gaps`` in turn. With
-    ``square`` the box keeps ``gap`` from ``point`` along the axis nearer its direction
-    (beside a station's box on paper: a gap of half its side and the space between);
-    else its corner nearest ``point`` lies about ``gap`` from it (a wagon by its
-    station's marker).
+    (counterclockwise from the east), each at every distance of ``gaps`` in turn: with
+    ``square`` ``gap`` from ``point`` along the axis nearer its direction (beside a
+    station's box on paper), else with its nearest corner about ``gap`` from it.
 
     >>> spots = spots_around((0, 0), (2, 1), (1, 0), [3], 4, square=True)
     >>> spots.turn.round(6).tolist(), spots.ring.tolist(), spots.centres[:2].round(6).tolist()
@@ -348,9 +324,3 @@ def as_segment(ends: np.ndarray) -> Segment:
     ((0.0, 1.0), (2.0, 3.0))
     """
     return ((float(ends[0, 0]), float(ends[0, 1])), (float(ends[1, 0]), float(ends[1, 1])))
-
-
-def box_columns(boxes: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Boxes (shape ``(m, 4)``) as the four columns ``x0, y0, x1, y1`` of shape
-    ``(m, 1)``, as :func:`~vvlab.plan.geometry.segments_hitting_box` takes many boxes."""
-    return tuple(boxes[:, i : i + 1] for i in range(4))

@@ -1,12 +1,6 @@
-"""How wide text is: one interface, :class:`TextMeasure`, with one implementation for
-the screen here (:data:`SCREEN`, Arial's glyph widths from a table) and one for paper
-in :mod:`vvlab.printing.fonts` (the printed font's own metrics, which only printing
-may load). The name placer and the label scene take either, so they work in pixels on
-screen and in millimetres on paper alike.
-
-Plotly lays out text in the browser, so a figure cannot ask how wide a label will be:
-the screen's widths are estimates, rounded up so that a box measured here holds its
-text.
+"""How wide text is: :class:`TextMeasure`, for the screen :data:`SCREEN` (Arial's glyph
+widths from a table, rounded up: plotly lays out text in the browser, where a figure
+cannot ask) and for paper :data:`vvlab.printing.fonts.PAPER` (the font's metrics).
 """
 
 from __future__ import annotations
@@ -51,9 +45,8 @@ _GLYPHS = {
     "W": 0.95,
     "—": 1.0,
 }
-"""Glyph widths of Arial (as a share of the font size, rounded up) that differ much
-from :data:`GLYPH`; accented letters count as their base letter. Liberation Sans,
-Arial's stand-in on Linux, has the same widths."""
+"""Glyph widths of Arial (and Liberation Sans) as a share of the font size, rounded up,
+that differ much from :data:`GLYPH`; accented letters count as their base letter."""
 GLYPH = 0.58
 """Width of the other glyphs (most lower-case letters and digits are 0.56), rounded
 up."""

@@ -1,9 +1,5 @@
-"""Where each line's wagon goes (next to its first station, covering nothing), and
-the whole layout of a plan: :func:`map_geometry`.
-
-Sizes are in pixels of the target figure (see :class:`~vvlab.plan.geometry.Frame`);
-the placement is a small search over spots around the station, scored by what the
-wagon would cover. Pure functions, no plotly.
+"""Where each line's wagon goes (next to its first station, in pixels of the figure,
+scored by what it would cover), and the whole layout of a plan: :func:`map_geometry`.
 """
 
 from __future__ import annotations
@@ -83,7 +79,7 @@ def wagon_scene(city: CityMap, px: dict[str, Point], frame: Frame) -> LabelScene
     around them), the lines' segments (2 px), the wagons placed (3 px: taken 1 px
     wider) and the plot area (the bounds)."""
     radii = {sid: station_size(len(city.lines_through(sid))) / 2 for sid in px}
-    markers = [(x - radii[s], y - radii[s], x + radii[s], y + radii[s]) for s, (x, y) in px.items()]
+    markers = [inflate((x, y, x, y), radii[s]) for s, (x, y) in px.items()]
     segments = [
         (line.id, frame.to_px(p), frame.to_px(q))
         for line in city.lines
@@ -108,11 +104,9 @@ def _best_body(scene: LabelScene, station: Point, outward: Point, shape: Box, ra
 
 
 def place_wagons(city: CityMap, frame: Frame) -> list[Wagon]:
-    """A place for each line's wagon next to its first station, in map order.
-
-    Each wagon takes the free spot nearest to the direction pointing away from its
-    route: one that covers no station, crosses as few segments as possible, overlaps
-    no wagon placed before it and stays inside the plot area.
+    """A place for each line's wagon next to its first station, in map order: the spot
+    nearest to the direction away from its route that covers least (no station, no
+    wagon placed before, as few segments as can be, inside the plot area).
 
     >>> import vvlab
     >>> city = vvlab.load_map("tutorial")
@@ -159,10 +153,9 @@ class MapGeometry:
 def map_geometry(
     city: CityMap, width: int = WIDTH, height: int = HEIGHT, frame: Frame | None = None
 ) -> MapGeometry:
-    """Lay out ``city`` for a figure of ``width`` × ``height`` pixels showing the
-    whole plan, or for the pixels of ``frame`` (the part of the plan a figure shows,
-    as in the map editor's view): the wagons and the gaps between lines side by side
-    are sized in pixels, so they keep clear of the stations at the scale shown.
+    """Lay out ``city`` for a figure of ``width`` × ``height`` pixels showing the whole
+    plan, or for the pixels of ``frame`` (the part the map editor shows): wagons and
+    gaps between lines are sized in pixels, to keep clear of stations at that scale.
 
     >>> import vvlab
     >>> geo = map_geometry(vvlab.load_map("tutorial"))

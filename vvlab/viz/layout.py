@@ -1,9 +1,6 @@
-"""Legends that fit their figure.
-
-Plotly lays out text in the browser, so a figure cannot ask how wide a legend entry
-will be: :func:`legend_width` estimates it, generously, from the screen's text measure
-(:mod:`vvlab.plan.text`), and :func:`fit_legend` (every chart's one legend layout)
-puts the legend beside the plot or below it, with the margin its entries need.
+"""Legends that fit their figure: :func:`fit_legend` (every chart's one legend layout)
+puts the legend beside the plot or below it, with the margin its entries need, as
+estimated by :func:`legend_width` (plotly lays out text in the browser).
 """
 
 from __future__ import annotations
@@ -31,13 +28,9 @@ LEGEND_WIDEN = 1.2
 def legend_width(text: str, size: float = 12) -> float:
     """Width in pixels to keep for ``text`` (its longest line) in a legend at ``size``
     px: the screen's glyph widths (:data:`~vvlab.plan.text.SCREEN`) widened by
-    :data:`LEGEND_WIDEN`, plus one em.
-
-    Generous on purpose: plotly's default font list ("Open Sans", verdana, arial)
-    falls back on Linux to DejaVu Sans, up to 13% wider than Arial, and a legend
-    needs padding the figure cannot measure; a clipped legend hides a series name,
-    a wide margin only costs plot area. For the entries vvlab shows this is never
-    narrower than DejaVu Sans plus 13 px.
+    :data:`LEGEND_WIDEN`, plus one em. Generous on purpose: plotly's fonts fall back on
+    Linux to DejaVu Sans, up to 13% wider than Arial, and a clipped legend hides a
+    series name where a wide margin only costs plot area.
 
     >>> legend_width("amsterdam", 12)
     86.59
@@ -66,12 +59,9 @@ def legend_entries(fig: Any) -> list[str]:
 
 
 def fit_legend(fig: Any, size: float = 12) -> Any:
-    """Lay out the legend of ``fig`` so that it fits the figure; returns it.
-
-    The one place that decides a chart's legend: beside the plot (right margin widened
-    to its widest entry) when that takes at most :data:`LEGEND_SHARE` of the width,
-    else in rows below the plot (bottom margin grown by its rows), so that a figure
-    of any width keeps its plot and shows every entry.
+    """Lay out the legend of ``fig`` so that it fits the figure; returns it: beside the
+    plot (right margin widened to its widest entry) when that takes at most
+    :data:`LEGEND_SHARE` of the width, else in rows below it (bottom margin grown).
 
     >>> import plotly.graph_objects as go
     >>> fig = go.Figure([go.Bar(name="x" * 20), go.Bar(name="y")]).update_layout(width=900)

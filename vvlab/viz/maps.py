@@ -111,13 +111,11 @@ def plan_traces(
     wagons: bool = True,
     lines: bool = True,
 ) -> list[go.Scatter]:
-    """Every trace of the plan, bottom to top (the lines only with ``lines`` and the
-    wagons only with ``wagons``: the editor draws them from caches), with a sheet's
-    marks when given and with ``names`` the station names
-    (:func:`~vvlab.viz.names.station_names`, placed for the pixels of ``frame``, by
-    default ``geo.frame``, or as ``placed`` there before). The names' leader lines
-    lie under the wagons and stations, so that a leader passing a station is hidden
-    by its marker."""
+    """Every trace of the plan, bottom to top (without ``lines`` or ``wagons`` those:
+    the editor draws them from caches), with a sheet's marks when given and with
+    ``names`` the station names (:func:`~vvlab.viz.names.station_names`, for ``frame``,
+    or ``placed``), their leaders under the wagons and stations (hidden where they pass
+    a marker)."""
     named = names or placed is not None
     leaders, labels = station_names(city, geo, axes, frame, placed) if named else (None, None)
     traces = completed_traces(city, geo, sheet, axes) if sheet is not None else []
@@ -185,8 +183,7 @@ def draw_map(
         Figure size in pixels; wagons are placed for this size.
     names
         Write the station names (:mod:`vvlab.viz.names`): every transfer station and
-        terminus, the others where there is room, none overlapping another, a station
-        or a wagon. Every station has its name on hover anyway.
+        terminus, the others where there is room (every name shows on hover anyway).
 
     Returns
     -------

@@ -1,13 +1,8 @@
-"""Station names on the plan: every station's name where there is room, placed so
-that no two names overlap each other, a station or a wagon, and cross no line where
-that can be helped (:mod:`vvlab.plan.names`, in pixels of the figure shown).
-
-Transfer stations and termini are what a player looks for first, so they choose
-their places first and always get a name: when every place beside such a station is
-crossed by a line, its name lies over the line rather than being left out, and where
-the plan is too crowded even for that, it is set apart with a leader line. The other
-stations follow in line order and are named only where a free place is left beside
-them. Every station keeps its name on hover (the stations trace), named here or not.
+"""Station names on the plan, placed by :mod:`vvlab.plan.names` in pixels of the figure
+shown: transfer stations and termini (what a player looks for first) choose first and
+are always named, over a line or apart with a leader where they must be; the other
+stations, in line order, where a free place is left. Every station has its name on
+hover anyway.
 """
 
 from __future__ import annotations
@@ -60,8 +55,7 @@ def rank_stations(routes: Sequence[Sequence[str]], stations: Sequence[str]) -> l
 
 
 def named_stations(city: CityMap) -> list[str]:
-    """Every station of ``city`` in the order its name is placed: transfers (the most
-    lines first), termini, then the other stations in line order.
+    """Every station of ``city`` in the order its name is placed (:func:`rank_stations`).
 
     >>> import vvlab
     >>> named_stations(vvlab.load_map("tutorial"))[:2]
@@ -83,8 +77,7 @@ def px_box(frame: Frame, box: Box) -> Box:
 
 def wagon_boxes(geo: MapGeometry, frame: Frame) -> list[Box]:
     """Pixels of ``frame`` covered by the wagons: each wagon's box as placed, and its
-    size in pixels around its body (the markers keep their size when ``frame`` is
-    zoomed out from ``geo.frame``, as in the editor's view).
+    size in pixels around its body (markers keep their size in a zoomed ``frame``).
 
     >>> import vvlab
     >>> from vvlab.plan.wagons import map_geometry
@@ -124,9 +117,8 @@ def placed_names(
     memo: dict | None = None,
 ) -> dict[str, Name]:
     """Each station name shown, by station id in :func:`named_stations` order, with its
-    box in pixels of ``frame`` (the plot area the figure shows, by default
-    ``geo.frame``; y up); ``keep`` and ``memo`` as in
-    :func:`~vvlab.plan.names.place_names`.
+    box in pixels of ``frame`` (by default ``geo.frame``; y up); ``keep`` and ``memo``
+    as in :func:`~vvlab.plan.names.place_names`.
 
     >>> import vvlab
     >>> from vvlab.plan.wagons import map_geometry
@@ -146,11 +138,9 @@ def plan_naming(
     drawing: Sequence[Segment] = (),
 ) -> Naming:
     """What :func:`placed_names` places the names from (a
-    :class:`~vvlab.plan.relabel.Naming`): the stations in :func:`named_stations` order,
-    the transfers and termini as key stations, the lines as drawn (and ``drawing``:
-    more segments in map units, such as the line the map editor is drawing) and the
-    wagons as obstacles, in pixels of ``frame`` (by default ``geo.frame``), in
-    ``style``.
+    :class:`~vvlab.plan.relabel.Naming`), in pixels of ``frame`` (by default
+    ``geo.frame``): transfers and termini as key stations, the lines as drawn (and
+    ``drawing``, in map units: the line the map editor is drawing), wagons as obstacles.
 
     >>> import vvlab
     >>> from vvlab.plan.wagons import map_geometry
@@ -186,10 +176,9 @@ def px_segments(segments: Sequence[Segment], frame: Frame) -> list[Segment]:
 def names_spec(
     names: dict[str, Name], frame: Frame, axes: tuple[str, str] = ("x", "y")
 ) -> dict[str, Any]:
-    """A text trace, as plotly JSON, writing each name centred in its box (pixels of
-    ``frame``); ``meta`` holds the station ``ids`` and pixel ``boxes`` (``role``
-    ``"names"``). No hover: the station under a name has it. Built without plotly
-    checking it (the map editor redraws it on every edit).
+    """A text trace, as plotly JSON built without plotly's checks (the map editor
+    redraws it on every edit), writing each name centred in its box (pixels of
+    ``frame``); ``meta``: ``role`` ``"names"``, the station ``ids``, pixel ``boxes``.
 
     >>> spec = names_spec({"a": Name("Alpha", (0, 0, 40, 12))}, Frame(0, 0, 0.5, 90, 90))
     >>> spec["text"], spec["x"], spec["meta"]["ids"]
@@ -226,9 +215,8 @@ def _spec(role: str, name: str, axes: tuple[str, str], **meta: Any) -> dict[str,
 def leaders_spec(
     names: dict[str, Name], frame: Frame, axes: tuple[str, str] = ("x", "y")
 ) -> dict[str, Any]:
-    """The leader lines of the names set apart, as plotly JSON (``role``
-    ``"leaders"``; no points when every name sits beside its station), built without
-    plotly checking it.
+    """The leader lines of the names set apart, as plotly JSON as :func:`names_spec`
+    (``role`` ``"leaders"``).
 
     >>> name = Name("Alpha", (0, 0, 40, 12), ((0, 0), (2, 2)))
     >>> spec = leaders_spec({"a": name}, Frame(0, 0, 0.5, 90, 90))
@@ -258,9 +246,9 @@ def station_names(
     frame: Frame | None = None,
     placed: dict[str, Name] | None = None,
 ) -> list[go.Scatter]:
-    """The names of :func:`placed_names` (or ``placed``, placed before), placed for
-    ``frame`` (the pixels the figure shows; by default ``geo.frame``): their leader
-    lines (:func:`leaders_spec`) and the text (:func:`names_spec`).
+    """The traces of the leaders (:func:`leaders_spec`) and the text
+    (:func:`names_spec`) of the names :func:`placed_names` places for ``frame`` (or of
+    ``placed``, placed before).
 
     >>> import vvlab
     >>> from vvlab.plan.wagons import map_geometry

@@ -1,7 +1,6 @@
-"""The traces of the plan: lines, stations, wagons, and the layout around them.
-
-Each trace carries ``meta={"role": ..., "line": ...}`` saying what it draws, so that
-tests, widgets and click callbacks can find it without relying on trace order.
+"""The traces of the plan: lines, stations, wagons, and the layout around them. Each
+trace's ``meta={"role": ..., "line": ...}`` says what it draws (for tests, widgets
+and click callbacks).
 """
 
 from __future__ import annotations
@@ -26,16 +25,11 @@ FILLED_BOX = "#FFF1B8"
 STAR_FILL = "#FFC83D"
 FONT = "Arial, Helvetica, sans-serif"
 BLANK = " "
-"""The text of an empty indicator box and of a station without a star value label: a
-space, never "". plotly.js drops the text element of a point whose text is empty, and
-its whole label at the next redraw; in a figure redrawn in place (the play widget's
-sheet) a number written there later shows one update late, or not at all."""
-
-
+"""The text of an empty indicator box or star value label: never "", whose text element
+plotly.js drops (a number written there later, redrawn in place, would not show)."""
 LEGEND_CHARS = 15
-"""The longest legend entry of a line on the plan: what fits the right margin (a longer
-name, as a GTFS feed's "Nemocnice Motol - Depo Hostivař", is cut; plotly would widen
-the margin and shrink the plot under names placed for its full size)."""
+"""The longest legend entry of a line on the plan, what fits the right margin (plotly
+would widen the margin for a GTFS feed's long names, shrinking the plot under them)."""
 
 
 def line_label(line: Line, limit: int | None = None) -> str:
@@ -128,41 +122,35 @@ def line_traces(
 ) -> list[go.Scatter]:
     """One polyline per line (of ``lines``, by default all) in its colour, lines
     sharing a segment side by side."""
-    traces = []
-    for line in city.lines if lines is None else lines:
-        traces.append(
-            go.Scatter(
-                name=line_label(line, LEGEND_CHARS),
-                showlegend=showlegend,
-                opacity=opacity,
-                line={"color": line.color, "width": LINE_WIDTH},
-                hoverinfo="skip",
-                **along_line(geo, line.id, "line", axes),
-            )
+    return [
+        go.Scatter(
+            name=line_label(line, LEGEND_CHARS),
+            showlegend=showlegend,
+            opacity=opacity,
+            line={"color": line.color, "width": LINE_WIDTH},
+            hoverinfo="skip",
+            **along_line(geo, line.id, "line", axes),
         )
-    return traces
+        for line in (city.lines if lines is None else lines)
+    ]
 
 
 def completed_traces(
     city: CityMap, geo: MapGeometry, sheet: Sheet, axes: tuple[str, str] = ("x", "y")
 ) -> list[go.Scatter]:
     """A wide translucent band under each line the sheet has completed."""
-    traces = []
-    for line_id, done in sheet.completed.items():
-        line = city.line(line_id)
-        traces.append(
-            go.Scatter(
-                name=f"{line.id} completed",
-                showlegend=False,
-                opacity=0.35,
-                line={"color": line.color, "width": LINE_WIDTH + 9},
-                hovertext=f"{line.id} completed on turn {done.turn}: {done.kind} bonus "
-                f"+{done.points}",
-                hoverinfo="text",
-                **along_line(geo, line_id, "completed", axes, bonus=done.kind),
-            )
+    return [
+        go.Scatter(
+            name=f"{line_id} completed",
+            showlegend=False,
+            opacity=0.35,
+            line={"color": city.line(line_id).color, "width": LINE_WIDTH + 9},
+            hovertext=f"{line_id} completed on turn {done.turn}: {done.kind} bonus +{done.points}",
+            hoverinfo="text",
+            **along_line(geo, line_id, "completed", axes, bonus=done.kind),
         )
-    return traces
+        for line_id, done in sheet.completed.items()
+    ]
 
 
 def _station_hover(city: CityMap, sid: str, sheet: Sheet | None) -> list[Any]:
