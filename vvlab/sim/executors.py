@@ -122,6 +122,7 @@ def run_pool(
                 _check(stop)
                 finished, _ = wait(futures, timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
                 for future in finished:
+                    _check(stop)  # two chunks may end together: none is told after a stop
                     records = future.result()
                     del futures[future]  # its records go to on_done, not kept here
                     on_done(records)
