@@ -27,6 +27,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     add_balance_arguments(p, games=500, games_help="solo games per level and candidate")
     p.add_argument("--max-evaluations", type=int, default=300, help="candidates judged at most")
     p.add_argument("--budget-s", type=seconds, default=None, help="stop after this many seconds")
+    p.add_argument(
+        "--routes",
+        action="store_true",
+        help="also suggest route changes where the numbers cannot meet a target (printed "
+        "with their reasons; the written city keeps its routes)",
+    )
     p.add_argument("--force", action="store_true", help="replace --out if it exists")
     add_progress_argument(p)
     p.set_defaults(run=cmd_tune)
@@ -42,6 +48,7 @@ def cmd_tune(args: argparse.Namespace, out: TextIO) -> int:
     result = tune(
         args.map,
         targets_of(args),
+        vary=("indicators", "bonus", "routes") if args.routes else ("indicators", "bonus"),
         max_evaluations=args.max_evaluations,
         budget_s=args.budget_s,
         progress=show_progress(args),
