@@ -70,6 +70,10 @@ CHUNK_ROWS = 500_000
 """Rows read at a time: a large ``stop_times.txt`` is filtered as it is read."""
 
 
+Keep = Callable[[pd.DataFrame], pd.Series]
+"""Which rows of one part of a table read in parts to keep."""
+
+
 @dataclass(frozen=True)
 class Feed:
     """A feed's files by name (``"stops.txt"``, ...), each as a function that opens
@@ -82,9 +86,7 @@ class Feed:
         """True when the feed has the file ``table`` + ``.txt``."""
         return f"{table}.txt" in self.files
 
-    def read(
-        self, table: str, keep: Callable[[pd.DataFrame], pd.Series] | None = None
-    ) -> pd.DataFrame:
+    def read(self, table: str, keep: Keep | None = None) -> pd.DataFrame:
         """The file ``table`` + ``.txt`` as text columns (see :data:`COLUMNS`): the
         rows for which ``keep`` (given a part of the table) is true, or all.
 

@@ -41,7 +41,7 @@ from functools import partial
 from pathlib import Path, PurePosixPath
 from typing import IO
 
-from vvlab.model.files import _not_regular  # the one list of what is not a regular file
+from vvlab.model.files import not_regular  # the one list of what is not a regular file
 
 __all__ = [
     "BOMB_FLOOR_BYTES",
@@ -111,7 +111,7 @@ def check_regular(path: Path, where: str) -> os.stat_result:
         raise GTFSError(f"{where} is {what}") from None
     except OSError as err:
         raise GTFSError(f"{where}: cannot read it ({err.strerror or err})") from None
-    kind = _not_regular(info.st_mode)
+    kind = not_regular(info.st_mode)
     if kind:
         raise GTFSError(f"{where} is {kind}, not a file: a GTFS feed holds text files only")
     if info.st_size > MAX_FILE_BYTES:

@@ -23,10 +23,7 @@ from collections.abc import Callable, Iterable
 
 import pandas as pd
 
-from vvlab.design.gtfs_feed import Feed, GTFSError, GTFSWarning, refuse_duplicates
-
-Keep = Callable[[pd.DataFrame], pd.Series]
-"""Which rows of one part of a table read in parts to keep."""
+from vvlab.design.gtfs_feed import Feed, GTFSError, GTFSWarning, Keep, refuse_duplicates
 
 __all__ = [
     "EXTENDED_ROUTE_TYPES",

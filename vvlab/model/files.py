@@ -48,6 +48,7 @@ __all__ = [
     "check_target",
     "leftover_temporaries",
     "make_folder",
+    "not_regular",
 ]
 
 NEW_FILE_MODE = 0o644
@@ -117,7 +118,7 @@ def check_target(path: str | os.PathLike[str], overwrite: bool = False) -> Path:
         return target
     except OSError as err:
         raise WriteRefused(f"cannot write {os.fspath(path)}: {err.strerror or err}") from None
-    kind = _not_regular(info.st_mode)
+    kind = not_regular(info.st_mode)
     if kind:
         raise WriteRefused(f"{os.fspath(path)} is {kind}, not a file: refusing to replace it")
     if not info.st_mode & 0o222:
@@ -171,8 +172,13 @@ def _check_folder(path: str | os.PathLike[str], target: Path) -> None:
         )
 
 
-def _not_regular(mode: int) -> str:
-    """What a non-regular file is (``"a folder"``, ...), or ``""`` for a regular one."""
+def not_regular(mode: int) -> str:
+    """What a non-regular file is (``"a folder"``, ...), or ``""`` for a regular one.
+
+    >>> import os
+    >>> not_regular(os.stat(".").st_mode), not_regular(os.stat(__file__).st_mode)
+    ('a folder', '')
+    """
     kinds = [
         (stat.S_ISDIR, "a folder"),
         (stat.S_ISCHR, "a character device"),
