@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 from lab_server import SCREENSHOTS, chromium, notebook_lab
-from test_jupyterlab import RENDER_TIMEOUT, STEP_TIMEOUT, _button, _tab
+from test_jupyterlab import RENDER_TIMEOUT, STEP_TIMEOUT, _button, _lab_page, _tab
 
 pytestmark = pytest.mark.browser
 
@@ -50,9 +50,7 @@ def _wait_for_text(page, out, pattern: str, what: str, timeout_s: float) -> str:
 
 def test_cancel_stops_the_tidy_layout_in_jupyterlab(lab: str) -> None:
     with chromium() as browser:
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
-        page.set_default_timeout(STEP_TIMEOUT)
-        page.goto(lab, timeout=RENDER_TIMEOUT)
+        page = _lab_page(browser, lab)
         cells = page.locator(".jp-Notebook .jp-CodeCell")
         cells.nth(1).wait_for(timeout=RENDER_TIMEOUT)
         idle = page.locator("#jp-main-statusbar").get_by_text(re.compile(r"\|\s*Idle"))

@@ -13,7 +13,7 @@ import re
 
 import pytest
 from lab_server import SCREENSHOTS, chromium, serve_lab, write_notebook
-from test_jupyterlab import RENDER_TIMEOUT, STEP_TIMEOUT, _button, _wait_until
+from test_jupyterlab import RENDER_TIMEOUT, _button, _lab_page, _wait_until
 
 from vvlab.compiled.notice import NOTE
 from vvlab.widgets import PlayController
@@ -35,9 +35,7 @@ def test_the_play_widget_says_it_compiles_in_its_status_line(tmp_path) -> None:
     line = PlayController("tutorial", seats=SEATS, seed=1).legal_lines()[0]
     cold = {"NUMBA_CACHE_DIR": str(tmp_path / "numba")}
     with serve_lab(root, tmp_path / "lab", env=cold) as url, chromium() as browser:
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
-        page.set_default_timeout(STEP_TIMEOUT)
-        page.goto(f"{url}/lab/tree/{NOTEBOOK}", timeout=RENDER_TIMEOUT)
+        page = _lab_page(browser, f"{url}/lab/tree/{NOTEBOOK}")
         idle = page.locator("#jp-main-statusbar").get_by_text(re.compile(r"\|\s*Idle"))
         idle.wait_for(timeout=RENDER_TIMEOUT)
         page.locator(".jp-CodeCell .jp-InputArea-editor").first.click()

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 import pytest
 from lab_server import SCREENSHOTS, chromium, serve_lab, write_notebook
 from test_editor_browser import STATION_AT_JS, UNIT_PX_JS
-from test_jupyterlab import RENDER_TIMEOUT, STEP_TIMEOUT, _button, _wait_until
+from test_jupyterlab import RENDER_TIMEOUT, _button, _lab_page, _wait_until
 from test_reload_browser import DATA_JS, STATIONS_JS
 
 pytestmark = pytest.mark.browser
@@ -81,9 +81,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def page(lab: str) -> Iterator:
     """``a.ipynb`` open at 1400×900 in headless Chromium, its cells run."""
     with chromium() as browser:
-        pg = browser.new_page(viewport={"width": 1400, "height": 900})
-        pg.set_default_timeout(STEP_TIMEOUT)
-        pg.goto(f"{lab}/lab/tree/a.ipynb", timeout=RENDER_TIMEOUT)
+        pg = _lab_page(browser, f"{lab}/lab/tree/a.ipynb")
         _run_all(pg, "a.ipynb")
         yield pg
 

@@ -80,16 +80,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 def page(lab: str) -> Iterator:
     """The test notebook open in headless Chromium, every cell run."""
     with chromium() as browser:
-        pg = browser.new_page(viewport={"width": 1400, "height": 1600})
-        pg.set_default_timeout(STEP_TIMEOUT)
-        pg.on("pageerror", lambda err: BROWSER_ERRORS.append(f"page error: {err}"))
-        pg.on(
-            "console",
-            lambda msg: (
-                BROWSER_ERRORS.append(f"console: {msg.text}") if msg.type == "error" else None
-            ),
-        )
-        pg.goto(lab, timeout=RENDER_TIMEOUT)
+        pg = _lab_page(browser, lab, 1600, errors=BROWSER_ERRORS)
         cells = pg.locator(".jp-Notebook .jp-CodeCell")
         cells.nth(1).wait_for(timeout=RENDER_TIMEOUT)
         pg.screenshot(path=SCREENSHOTS / "01-notebook-open.png")
@@ -133,6 +124,22 @@ def _wait_rendered(page, index: int, button: str, what: str):
             f"the cell output shows: {shown[:1500]!r}"
         ) from err
     return out
+
+
+def _lab_page(browser, url: str, height: int = 900, errors: list[str] | None = None):
+    """A page of ``browser`` 1400 px wide and ``height`` tall, each step given
+    :data:`STEP_TIMEOUT`, opened at ``url`` (JupyterLab: :data:`RENDER_TIMEOUT`);
+    the page's errors and console errors go to ``errors``."""
+    page = browser.new_page(viewport={"width": 1400, "height": height})
+    page.set_default_timeout(STEP_TIMEOUT)
+    if errors is not None:
+        page.on("pageerror", lambda err: errors.append(f"page error: {err}"))
+        page.on(
+            "console",
+            lambda msg: errors.append(f"console: {msg.text}") if msg.type == "error" else None,
+        )
+    page.goto(url, timeout=RENDER_TIMEOUT)
+    return page
 
 
 def _button(out, text: str):

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from lab_server import SCREENSHOTS, chromium, serve_lab, write_notebook
-from test_jupyterlab import RENDER_TIMEOUT, STEP_TIMEOUT, _button, _tab, _wait_until
+from test_jupyterlab import RENDER_TIMEOUT, _button, _lab_page, _tab, _wait_until
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "design"))
 from test_design_tune_routes import short_line_city
@@ -51,9 +51,7 @@ def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator:
     short_line_city().save(root / "short.json")
     write_notebook(root / "routes.ipynb", [CELL])
     with serve_lab(root, base) as url, chromium() as browser:
-        pg = browser.new_page(viewport={"width": 1400, "height": 900})
-        pg.set_default_timeout(STEP_TIMEOUT)
-        pg.goto(f"{url}/lab/tree/routes.ipynb", timeout=RENDER_TIMEOUT)
+        pg = _lab_page(browser, f"{url}/lab/tree/routes.ipynb")
         cell = pg.locator(".jp-Notebook .jp-CodeCell").first
         cell.wait_for(timeout=RENDER_TIMEOUT)
         idle = pg.locator("#jp-main-statusbar").get_by_text("Idle")
