@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 import pandas as pd
 from balance_readme import compact, mark, readme  # benchmarks/: on sys.path when run
 
 import vvlab
 from vvlab.design.balance import BASELINE, DEFAULT_BOTS, judge
+from vvlab.model.files import atomic_write
 from vvlab.sim.stats import ci95
 
 CITIES = ["amsterdam", "berlin", "paris", "madrid"]
@@ -192,7 +192,7 @@ def report(m: dict) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Measure, judge, print, optionally write the README; 1 if any target fails."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--maps", default=",".join(CITIES))
     parser.add_argument("--levels", default=",".join(DEFAULT_BOTS))
     parser.add_argument("--games-solo", type=int, default=5000)
@@ -231,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print("(the easier/harder ordering needs all four cities)")
     if args.readme:
-        Path(args.readme).write_text(readme(results, args, order, ROLLOUT), encoding="utf-8")
+        atomic_write(args.readme, readme(results, args, order, ROLLOUT), overwrite=True)
         print(f"wrote {args.readme}")
     print("ALL TARGETS PASS" if not failed else "FAILED: " + "; ".join(failed))
     return 1 if failed else 0

@@ -36,7 +36,7 @@ def block_times(city, ruleset, bot: str, seconds: float) -> np.ndarray:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--map", default="berlin", help="a map name or path, or 'all'")
     parser.add_argument("--bot", default="greedy")
     parser.add_argument("--seconds", type=float, default=10.0)

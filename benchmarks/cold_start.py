@@ -48,7 +48,7 @@ def cpu_of(args: list[str], cache: str) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--map", default="tutorial")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--bots", default="greedy;expert;lookahead:depth=1;rollout:samples=16")

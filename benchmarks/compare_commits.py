@@ -44,7 +44,7 @@ def block_rates(tree: Path, bot: str, seconds: float, city: str) -> dict[str, in
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("old")
     parser.add_argument("new", nargs="?", default="HEAD")
     parser.add_argument("--rounds", type=int, default=3)

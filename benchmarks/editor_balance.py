@@ -119,7 +119,7 @@ def startup(runs: int) -> list[tuple[float, float, float]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("maps", nargs="*")
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=5)

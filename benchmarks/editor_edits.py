@@ -92,7 +92,7 @@ def run(city: str, repeat: int) -> dict[str, list[float]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--map", default="paris")
     parser.add_argument("--repeat", type=int, default=15)
     args = parser.parse_args()

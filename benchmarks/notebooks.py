@@ -33,7 +33,7 @@ def run(path: Path, work: Path) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--full", action="store_true", help="the full parameters")
     parser.add_argument("names", nargs="*", help="notebook file names (default: all)")
     args = parser.parse_args()

@@ -30,7 +30,7 @@ def play_random(city: vvlab.CityMap, players: int, seed: int) -> vvlab.Game:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("maps", nargs="*", default=vvlab.builtin_maps())
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--players", type=int, nargs="+", default=[1, 4])

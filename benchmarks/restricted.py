@@ -17,7 +17,7 @@ from vvlab.analysis import RESTRICTIONS, restricted_play
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--maps", default="berlin,madrid")
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=7)

@@ -93,7 +93,7 @@ def row(name: str, load: Callable[[], CityMap]) -> tuple[str, int, float, bool]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", default="", help="only the cities whose name holds this")
     parser.add_argument("--generated", type=int, default=20, help="generated cities (seeds 0..)")
     parser.add_argument("--no-feeds", action="store_true", help="leave out the GTFS feeds")

@@ -75,7 +75,7 @@ def frames(args: argparse.Namespace) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("map", nargs="?", default="tutorial")
     parser.add_argument("--games", type=int, default=5000)
     parser.add_argument("--players", type=int, default=1)

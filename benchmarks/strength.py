@@ -69,7 +69,7 @@ def measure(
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--maps", default=",".join(vvlab.builtin_maps()))
     parser.add_argument("--bots", default=DEFAULT_BOTS, help="separated by ';'")
     parser.add_argument("--games", type=int, default=2000)

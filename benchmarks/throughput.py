@@ -47,7 +47,7 @@ def rate(play, seconds: float, games: int) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--map", default="berlin")
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--big", type=int, default=1_000_000)

@@ -29,7 +29,7 @@ def draft(seed: int) -> CityMap:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", default="0,1,2")
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--max-evaluations", type=int, default=300)

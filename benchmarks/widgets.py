@@ -57,7 +57,7 @@ def report(title: str, city: str, seats: Sequence[str], games: int) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--map", default="paris")
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--bot", default="greedy")
