@@ -74,9 +74,12 @@ def test_apply_makes_the_route_edit_as_one_undoable_edit(result) -> None:
     )
     assert not traces(editor, "preview") or not traces(editor, "preview")[0].visible
     assert editor.tune_bar.route_choices.box.children == ()
+    stale = editor.tune_bar.stale  # the paragraph above describes the old route
+    assert stale.layout.display is None and "measured on the city as it was" in stale.value
     editor.undo_button.click()
     assert editor.controller.history.data == before  # the route exactly as it was
     assert message(editor).startswith("undid: balance for me: Short ends one station later")
+    assert stale.layout.display == "none"
 
 
 def test_show_on_map_draws_the_chosen_edit(result) -> None:

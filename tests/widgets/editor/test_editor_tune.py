@@ -58,6 +58,8 @@ def test_balance_for_me_offers_lines_and_accepts_the_checked_ones_as_one_edit(qu
         assert box.description.startswith(f"{name}: ") and line_row.children[0] is box
         assert reason.startswith("— ") and len(reason) > 10 and designer_words(reason)
     assert numbers(editor) == before  # nothing changes until accepted
+    stale = editor.tune_bar.stale
+    assert stale.layout.display == "none"
     skipped = offered[0]
     editor.tune_bar.line_choices[skipped].value = False
     editor.accept_button.click()
@@ -66,9 +68,16 @@ def test_balance_for_me_offers_lines_and_accepts_the_checked_ones_as_one_edit(qu
     assert after[skipped] == before[skipped]
     assert all(after[lid] == tuned[lid] for lid in offered[1:])
     assert "balance for me" in message(editor, editor.tune_bar.job.message)
+    # a city the paragraph does not describe (one offered line left out): it says so
+    assert stale.layout.display is None and "again" in stale.value
     editor.undo_button.click()  # one edit: one undo takes every line back
     assert numbers(editor) == before
     assert message(editor).startswith("undid: balance for me")
+    assert stale.layout.display == "none"  # the city searched from, described again
+    sid = next(iter(editor.controller.stations))
+    editor.controller.station_edits.move(sid, 3.0, 4.0)
+    editor.refresh()
+    assert stale.layout.display == "none"  # where a station is drawn changes no game
 
 
 def test_cancel_stops_the_search_and_says_so(quick) -> None:

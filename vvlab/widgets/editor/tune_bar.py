@@ -31,6 +31,25 @@ TUNE_GAMES = 300
 TUNE_EVALUATIONS = 120
 """Candidate cities judged at most by one click."""
 
+STALE = (
+    "The city's lines have changed since this search, so what it says above was "
+    "measured on the city as it was: press “Balance for me” again to measure it as it is."
+)
+"""Said under the results once an edit changes what the games play (routes, boxes or
+bonuses) to something the search neither started from nor offered."""
+
+
+def played(city: Any) -> tuple[Any, ...]:
+    """What the games of ``city`` depend on: each line's route, boxes and bonus (where
+    the stations are drawn does not change a game).
+
+    >>> import vvlab
+    >>> paris = vvlab.load_map("paris")
+    >>> played(paris) == played(vvlab.load_map("paris"))
+    True
+    """
+    return tuple((ln.id, ln.stations, ln.indicators, ln.bonus) for ln in city.lines)
+
 
 class TuneBar:
     """The "Balance for me" row and its results.
@@ -43,6 +62,8 @@ class TuneBar:
     def __init__(self, editor: Editor):
         self.editor = editor
         self.last_tune: TuneResult | None = None
+        self._searched: tuple[Any, ...] | None = None  # the city this bar's search started from
+        self._fresh: set[tuple[Any, ...]] = set()  # the cities its results describe
         self.routes_choice = w.Checkbox(False, description="also suggest route changes",
                                         indent=False, layout=w.Layout(width="auto"))  # fmt: skip
         self.tune_button = button(
@@ -55,6 +76,8 @@ class TuneBar:
         self.job = Job(self.tune_button, "balancing", describe=self._failed)
         self.cancel_tune_button, self.tune_progress = self.job.controls
         self.tune_status = w.HTML()
+        self.stale = w.HTML(f"<i>{html.escape(STALE)}</i>")
+        self.stale.layout.display = "none"
         self.line_choices: dict[str, w.Checkbox] = {}
         self.choices_box = w.VBox()
         self.accept_button = button("Accept checked lines", reads=[], button_style="success")
@@ -62,7 +85,8 @@ class TuneBar:
         self.accept_button.layout.display = "none"
         self.route_choices = RouteChoices(editor, self.job)
         head = row(self.tune_button, self.routes_choice, *self.job.controls)
-        parts = [head, self.job.message, self.tune_status, self.choices_box, self.accept_button]
+        parts = [head, self.job.message, self.tune_status, self.stale, self.choices_box,
+                 self.accept_button]  # fmt: skip
         self.box = w.VBox([*parts, self.route_choices.box])
 
     @property
@@ -76,7 +100,9 @@ class TuneBar:
         from vvlab.design import tune
 
         city = self.editor.controller.valid_city()
+        self._searched = played(city)
         self.tune_status.value = ""
+        self.stale.layout.display = "none"
         self.choices_box.children, self.line_choices = (), {}
         self.accept_button.layout.display = "none"
         self.route_choices.clear()
@@ -102,6 +128,9 @@ class TuneBar:
         from vvlab.design.tune_words import change_text, change_words, tuned_summary
 
         self.last_tune = result
+        now = self.editor.controller.city()  # a search run in the notebook: this city
+        start = self._searched or (played(now) if now is not None else None)
+        self._fresh, self._searched = {start, played(result.city)}, None
         changed = result.changes[result.changes["changed"]]
         names = result.after.names
         self.line_choices = {
@@ -153,4 +182,10 @@ class TuneBar:
         self.choices_box.children, self.line_choices = (), {}
 
     def refresh(self) -> None:
-        """Nothing to redraw on an edit: the results stay until accepted or run again."""
+        """The results stay until accepted or run again; once the city's lines are
+        neither those searched from nor those offered, a note says they are out of date."""
+        city = self.editor.controller.city()
+        if self.last_tune is None or city is None:
+            return
+        now = played(city)
+        self.stale.layout.display = "none" if now in self._fresh else None
