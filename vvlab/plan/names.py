@@ -12,7 +12,15 @@ from typing import Any
 
 import numpy as np
 
-from vvlab.plan.geometry import LINE_WIDTH, Box, Point, inflate, overlap_matrix, segments_meeting
+from vvlab.plan.geometry import (
+    LINE_WIDTH,
+    Box,
+    Point,
+    inflate,
+    overlap_matrix,
+    segments_meeting,
+    shifted,
+)
 from vvlab.plan.name_options import (  # noqa: F401  (re-exported: the names' API)
     CANVAS_NAMES,
     SCREEN_NAMES,
@@ -132,11 +140,7 @@ class _Namer:
         """Take every kept name still where it may be (as :meth:`place` would), its
         leader crossing no kept name taken before, in one test of all their boxes:
         after an edit most names stay, and testing them one by one is slow."""
-        ids = [
-            s for s, name in self.keep.items()
-            if s in self.stations and (name.leader is None or s in key)
-            and plain_text(name.text).replace("\n", " ") == self.stations[s][0]
-        ]  # fmt: skip
+        ids = [s for s in self.keep if self._kept(s) and (self.keep[s].leader is None or s in key)]
         if not ids:
             return
         boxes = np.array([self.keep[s].box for s in ids], dtype=float)
@@ -166,8 +170,8 @@ class _Namer:
         """Name ``sid`` if there is room: where it was kept, if still free (a key
         station's over a line, where its style allows); else beside its station off
         the lines; a key station's name then as its style's ``attempts`` say."""
-        kept = self.keep.get(sid)
-        if kept is not None and plain_text(kept.text).replace("\n", " ") == self.stations[sid][0]:
+        kept = self._kept(sid)
+        if kept is not None:
             leaders = None if kept.leader is None else np.array([kept.leader], dtype=float)
             may_cross = key and self.style.may_cross
             if self.scene.choose(np.array([kept.box], dtype=float), may_cross, leaders) == 0:
@@ -183,6 +187,13 @@ class _Namer:
         if key and not self.placed:  # no name of this placement in its way: none ever will
             self.hopeless.add(sid)
         return False
+
+    def _kept(self, sid: str) -> Name | None:
+        """The name kept for ``sid`` if it still writes the station's name."""
+        kept = self.keep.get(sid)
+        if kept is None or sid not in self.stations:
+            return None
+        return kept if plain_text(kept.text).replace("\n", " ") == self.stations[sid][0] else None
 
     def with_room(self, sids: list[str]) -> list[str]:
         """The stations of ``sids`` (in order) with a clear place for their name now,
@@ -266,11 +277,10 @@ def keep_relative(
         if sid not in now or sid not in before:
             continue
         dx, dy = now[sid][0] - before[sid][0], now[sid][1] - before[sid][1]
-        box = (name.box[0] + dx, name.box[1] + dy, name.box[2] + dx, name.box[3] + dy)
         leader = name.leader
         if leader is not None:
             leader = tuple((x + dx, y + dy) for x, y in leader)  # type: ignore[assignment]
-        out[sid] = name._replace(box=box, leader=leader)
+        out[sid] = name._replace(box=shifted(name.box, (dx, dy)), leader=leader)
     return out
 
 
@@ -282,11 +292,7 @@ def _distance(box: Box, x: float, y: float) -> float:
 
 
 def _crowds(points: dict[str, Point], of: list[str], reach: float = 60) -> dict[str, int]:
-    """How many stations lie within ``reach`` of each station ``of`` (in x and y).
-
-    >>> _crowds({"a": (0, 0), "b": (50, 0), "c": (100, 0)}, ["a", "b"])
-    {'a': 2, 'b': 3}
-    """
+    """How many stations lie within ``reach`` of each station ``of`` (in x and y)."""
     xy = np.array(list(points.values()), dtype=float).reshape(-1, 2)
     mine = np.array([points[s] for s in of], dtype=float).reshape(-1, 2)
     near = (np.abs(mine[:, None, :] - xy[None, :, :]) < reach).all(axis=2).sum(axis=1)
