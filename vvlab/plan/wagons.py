@@ -67,7 +67,7 @@ def wagon_shape(indicators: int) -> tuple[Box, list[Point], Point]:
 
 COSTS = np.array([100, 1000, 8, 500])
 """What a wagon pays for covering a station, a wagon placed before, a segment, and for
-leaving the plot area (the columns of :meth:`~vvlab.plan.scene.LabelScene.covers`)."""
+leaving the plot area (:meth:`~vvlab.plan.scene.LabelScene.covers`)."""
 REACH = (0, 8, 18, 30, 44, 60, 80)
 """Pixels a wagon may stand further off its station than next to it, tried in turn."""
 

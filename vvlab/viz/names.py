@@ -1,8 +1,6 @@
 """Station names on the plan, placed by :mod:`vvlab.plan.names` in pixels of the figure
-shown: transfer stations and termini (what a player looks for first) choose first and
-are always named, over a line or apart with a leader where they must be; the other
-stations, in line order, where a free place is left. Every station has its name on
-hover anyway.
+shown: transfer stations and termini (what a player looks for first) always, the other
+stations in line order where a place is left (every name shows on hover anyway).
 """
 
 from __future__ import annotations
@@ -157,9 +155,8 @@ def px_segments(segments: Sequence[Segment], frame: Frame) -> list[Segment]:
 def names_spec(
     names: dict[str, Name], frame: Frame, axes: tuple[str, str] = ("x", "y")
 ) -> dict[str, Any]:
-    """A text trace, as plotly JSON built without plotly's checks (the map editor
-    redraws it on every edit), writing each name centred in its box (pixels of
-    ``frame``); ``meta``: ``role`` ``"names"``, the station ``ids``, pixel ``boxes``.
+    """A text trace as plotly JSON, unchecked (the map editor redraws it on every edit):
+    each name centred in its box (pixels of ``frame``); ``meta``: ``ids``, ``boxes``.
 
     >>> spec = names_spec({"a": Name("Alpha", (0, 0, 40, 12))}, Frame(0, 0, 0.5, 90, 90))
     >>> spec["text"], spec["x"], spec["meta"]["ids"]
@@ -196,8 +193,7 @@ def _spec(role: str, name: str, axes: tuple[str, str], **meta: Any) -> dict[str,
 def leaders_spec(
     names: dict[str, Name], frame: Frame, axes: tuple[str, str] = ("x", "y")
 ) -> dict[str, Any]:
-    """The leader lines of the names set apart, as plotly JSON as :func:`names_spec`
-    (``role`` ``"leaders"``).
+    """The leader lines of the names set apart, as plotly JSON as :func:`names_spec`.
 
     >>> name = Name("Alpha", (0, 0, 40, 12), ((0, 0), (2, 2)))
     >>> spec = leaders_spec({"a": name}, Frame(0, 0, 0.5, 90, 90))
