@@ -168,7 +168,7 @@ class LabelScene:
         self.lines = lines if lines is not None or not len(drawn) else LineRaster(drawn, clearance)
         self.bounds = None if bounds is None else np.array(bounds, dtype=float)
         self._taken_array: np.ndarray | None = None
-        self._leader_array: tuple[np.ndarray, np.ndarray] | None = None
+        self._leader_set: LineSet | None = None
 
     def test(self, candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per candidate box: free (of boxes, obstacles, leaders, inside the bounds) and
@@ -178,7 +178,7 @@ class LabelScene:
         free = ~overlaps_any(grown, _near(self._taken(), around))
         free &= ~overlaps_any(grown, _near(self.obstacles, around)) & self._inside(candidates)
         if self.leaders and free.any():
-            free[free] = ~self._on_leaders(candidates[free])
+            free[free] = ~self._leader_lines().crossing(candidates[free]).any(axis=1)
         clear = free & ~self.lines.hits(candidates) if self.lines is not None else free
         return free, clear
 
@@ -200,17 +200,11 @@ class LabelScene:
         inside = (candidates[:, :2] >= self.bounds[:2]).all(axis=1)
         return inside & (candidates[:, 2:] <= self.bounds[2:]).all(axis=1)
 
-    def _on_leaders(self, candidates: np.ndarray) -> np.ndarray:
-        """Which candidate boxes a leader taken passes through."""
-        leaders, spans = self._leader_arrays()
-        return segments_meeting(leaders[_near_mask(spans, extent(candidates))], candidates).any(1)
-
-    def _leader_arrays(self) -> tuple[np.ndarray, np.ndarray]:
-        """The leaders taken and their bounding boxes (kept until they change)."""
-        if self._leader_array is None:
-            leaders = np.array(self.leaders, dtype=float).reshape(-1, 2, 2)
-            self._leader_array = (leaders, segment_boxes(leaders))
-        return self._leader_array
+    def _leader_lines(self) -> LineSet:
+        """The leaders taken (kept until they change)."""
+        if self._leader_set is None:
+            self._leader_set = LineSet([("", p, q) for p, q in self.leaders])
+        return self._leader_set
 
     def _taken(self) -> np.ndarray:
         """The boxes taken, as an array (kept until the next take or drop)."""
@@ -252,7 +246,7 @@ class LabelScene:
         self._taken_array = None
         if leader is not None:
             self.leaders.append(leader)
-            self._leader_array = None
+            self._leader_set = None
 
     def drop(self, box: Box, leader: Any = None) -> None:
         """Free the place of a label taken before (to try it elsewhere)."""
@@ -260,7 +254,7 @@ class LabelScene:
         self._taken_array = None
         if leader is not None:
             self.leaders.remove(leader)
-            self._leader_array = None
+            self._leader_set = None
 
 
 class Spots(NamedTuple):
