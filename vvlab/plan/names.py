@@ -31,7 +31,7 @@ from vvlab.plan.name_options import (  # noqa: F401  (re-exported: the names' AP
     name_options,
     wrapped,
 )
-from vvlab.plan.scene import LabelScene, LineSet, Segment
+from vvlab.plan.scene import LabelScene, LineSet, Segment, line_raster
 from vvlab.plan.text import plain_text
 
 
@@ -72,11 +72,7 @@ def place_names(
     order.sort(key=lambda s: -crowd[s])
     best = None
     options = memo if memo is not None else {}
-    drawn = (
-        lines
-        if isinstance(lines, LineSet)
-        else LabelScene((), lines, clearance=LINE_WIDTH / 2).lines
-    )
+    drawn = lines if isinstance(lines, LineSet) else line_raster(lines, LINE_WIDTH / 2)
     hopeless: set[str] = set()  # key stations without room even with no name placed
     for round_ in range(rounds or (1 if fixed else ROUNDS)):
         blocks = [*obstacles, *(() if style.clear_leaders else markers)]

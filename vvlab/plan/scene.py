@@ -74,6 +74,12 @@ class LineRaster:
         return (t[y1, x1] - t[y0, x1] - t[y1, x0] + t[y0, x0]) > 0
 
 
+def line_raster(segments: Sequence[Segment], clearance: float = 0.0) -> LineRaster | None:
+    """``segments`` as a :class:`LineRaster` (``None`` without any)."""
+    drawn = np.array(segments, dtype=float).reshape(-1, 2, 2)
+    return LineRaster(drawn, clearance) if len(drawn) else None
+
+
 class LineSet:
     """Segments of named lines, tested exactly (clipped): which lines a box crosses,
     and whether it crosses any but those allowed (on paper a line's tag may lie on its
@@ -133,10 +139,9 @@ def sample_points(segments: np.ndarray, step: float) -> np.ndarray:
 
 class LabelScene:
     """Labels placed one after the other, each clear of the boxes and leaders taken and
-    the ``obstacles`` (by ``gap``), inside ``bounds``, off the ``segments`` (a
-    :class:`LineRaster`, ``clearance`` away) or ``lines`` where possible.
+    the ``obstacles`` (by ``gap``), inside ``bounds``, off the ``lines`` where possible.
 
-    >>> scene = LabelScene(obstacles=[(0, 0, 1, 1)], segments=[((0, 5), (9, 5))])
+    >>> scene = LabelScene(obstacles=[(0, 0, 1, 1)], lines=line_raster([((0, 5), (9, 5))]))
     >>> scene.choose([(0.5, 0, 2, 1), (2, 4, 4, 6), (2, 1, 4, 2)])
     2
     >>> scene.choose([(2, 1, 4, 2), (2, 4, 4, 6)]) is None, scene.choose([(2, 4, 4, 6)], True)
@@ -153,19 +158,15 @@ class LabelScene:
     def __init__(
         self,
         obstacles: Sequence[Box] = (),
-        segments: Sequence[tuple[tuple[float, float], tuple[float, float]]] = (),
         *,
-        clearance: float = 0.0,
         bounds: Box | None = None,
         gap: float = 0.0,
         lines: LineRaster | LineSet | None = None,
     ):
         self.taken: list[Box] = []
-        self.leaders: list[tuple[tuple[float, float], tuple[float, float]]] = []
+        self.leaders: list[Segment] = []
         self.obstacles = np.array(obstacles, dtype=float).reshape(-1, 4)
-        self.gap = gap
-        drawn = np.array(segments, dtype=float).reshape(-1, 2, 2)
-        self.lines = lines if lines is not None or not len(drawn) else LineRaster(drawn, clearance)
+        self.gap, self.lines = gap, lines
         self.bounds = None if bounds is None else np.array(bounds, dtype=float)
         self._taken_array: np.ndarray | None = None
         self._leader_set: LineSet | None = None
