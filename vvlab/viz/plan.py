@@ -158,11 +158,12 @@ def _station_hover(city: CityMap, sid: str, sheet: Sheet | None) -> list[Any]:
     return row
 
 
-def _star_label(city: CityMap, sid: str, through: int, sheet: Sheet | None) -> str:
+def _star_label(city: CityMap, sid: str, sheet: Sheet | None) -> str:
     """A transfer station's star value; blank under a star written there (the stars
     trace shows that number in its place: two labels would overlap)."""
     starred = sheet is not None and sheet.marks.get(sid) not in (None, "X")
-    return str(city.star_value(sid)) if through > 1 and not starred else BLANK
+    transfer = len(city.lines_through(sid)) > 1
+    return str(city.star_value(sid)) if transfer and not starred else BLANK
 
 
 def indicator_marks(line: Line, sheet: Sheet | None = None) -> tuple[list[str], list[str]]:
@@ -183,17 +184,15 @@ def indicator_marks(line: Line, sheet: Sheet | None = None) -> tuple[list[str], 
 
 
 def station_marks(city: CityMap, sheet: Sheet | None = None) -> tuple[list[str], list[list[Any]]]:
-    """The labels (star values) and hover rows (``customdata``) of
-    :func:`station_trace`'s points, in station order: what a play widget changes
-    as a sheet fills, without building the trace.
+    """The labels (star values) and hover rows (``customdata``) of :func:`station_trace`'s
+    points: what a play widget changes as a sheet fills, without building the trace.
 
     >>> import vvlab
     >>> text, hover = station_marks(vvlab.load_map("tutorial"))
     >>> text == list(station_trace(vvlab.load_map("tutorial")).text)
     True
     """
-    through = {s: len(city.lines_through(s)) for s in city.stations}
-    text = [_star_label(city, s, n, sheet) for s, n in through.items()]
+    text = [_star_label(city, s, sheet) for s in city.stations]
     return text, [_station_hover(city, s, sheet) for s in city.stations]
 
 
