@@ -24,8 +24,7 @@ Box = tuple[float, float, float, float]
 
 
 def inflate(box: Box | np.ndarray, by: float) -> Box | np.ndarray:
-    """``box`` grown by ``by`` on every side; an array of boxes (rows ``x0, y0, x1,
-    y1``) all at once.
+    """``box`` (or an array of boxes, rows ``x0, y0, x1, y1``) grown by ``by`` on every side.
 
     >>> inflate((0, 0, 1, 1), 1), inflate(np.array([[0, 0, 1, 1]]), 0.5).tolist()
     ((-1, -1, 2, 2), [[-0.5, -0.5, 1.5, 1.5]])
@@ -35,16 +34,23 @@ def inflate(box: Box | np.ndarray, by: float) -> Box | np.ndarray:
     return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
 
 
+def shifted(box: Box, by: Point) -> Box:
+    """``box`` moved by ``by``.
+
+    >>> shifted((0, 0, 1, 2), (3, 4))
+    (3, 4, 4, 6)
+    """
+    return (box[0] + by[0], box[1] + by[1], box[2] + by[0], box[3] + by[1])
+
+
 def overlap_matrix(a: np.ndarray, b: np.ndarray, touching: bool = False) -> np.ndarray:
     """The overlap test of boxes: ``[i, j]`` is true when box ``a[i]`` and box ``b[j]``
-    (rows ``x0, y0, x1, y1``) share more than an edge, or with ``touching`` at least
-    a point.
+    (rows ``x0, y0, x1, y1``) share more than an edge, or with ``touching`` a point.
 
     >>> a = np.array([[0, 0, 2, 2], [0, 0, 1, 1]])
-    >>> overlap_matrix(a, np.array([[1, 1, 3, 3], [1, 0, 2, 1]])).tolist()
-    [[True, True], [False, False]]
-    >>> overlap_matrix(a, np.array([[1, 0, 2, 1]]), touching=True).tolist()
-    [[True], [True]]
+    >>> b = np.array([[1, 0, 2, 1]])
+    >>> overlap_matrix(a, b).tolist(), overlap_matrix(a, b, touching=True).tolist()
+    ([[True], [False]], [[True], [True]])
     """
     a, b = a[:, None, :], b[None, :, :]
     before = np.less_equal if touching else np.less
@@ -71,8 +77,7 @@ def extent(boxes: np.ndarray) -> np.ndarray:
 
 
 def box_columns(boxes: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Boxes (shape ``(m, 4)``) as the four columns ``x0, y0, x1, y1`` of shape
-    ``(m, 1)``, as :func:`segments_hitting_box` takes many boxes."""
+    """Boxes ``(m, 4)`` as columns ``(m, 1)``, the many boxes of :func:`clip_segments`."""
     return tuple(boxes[:, i : i + 1] for i in range(4))
 
 
@@ -121,8 +126,6 @@ def station_size(lines_through: int) -> float:
 class Frame:
     """Map units to pixels: pixel ``(0, 0)`` is the lower left of the plot area.
 
-    Examples
-    --------
     >>> f = Frame(x0=-10.0, y0=-5.0, unit=0.5, width=40, height=20)
     >>> f.to_px((0.0, 0.0)), f.to_map((20.0, 10.0))
     ((20.0, 10.0), (0.0, 0.0))
@@ -170,6 +173,16 @@ def plot_frame(
     return Frame(cx - plot_w * unit / 2, cy - plot_h * unit / 2, unit, plot_w, plot_h)
 
 
+def station_points(city: CityMap, frame: Frame) -> dict[str, Point]:
+    """Each station's point in pixels of ``frame``."""
+    return {s: frame.to_px((st.x, st.y)) for s, st in city.stations.items()}
+
+
+def marker_radii(city: CityMap) -> dict[str, float]:
+    """Each station marker's radius in pixels (:func:`station_size`)."""
+    return {s: station_size(len(city.lines_through(s))) / 2 for s in city.stations}
+
+
 # -- lines side by side ---------------------------------------------------------------
 def segment_lines(city: CityMap) -> dict[frozenset[str], tuple[str, ...]]:
     """The lines running along each segment (pair of consecutive stations), in map order.
@@ -178,11 +191,16 @@ def segment_lines(city: CityMap) -> dict[frozenset[str], tuple[str, ...]]:
     >>> segment_lines(vvlab.load_map("tutorial"))[frozenset({"central", "park"})]
     ('B',)
     """
-    out: dict[frozenset[str], list[str]] = {}
+    return {seg: tuple(line for line, _, _ in runs) for seg, runs in _runs(city).items()}
+
+
+def _runs(city: CityMap) -> dict[frozenset[str], list[tuple[str, str, str]]]:
+    """Each segment's ``(line, a, b)``, ``a`` and ``b`` in route order, in map order."""
+    out: dict[frozenset[str], list[tuple[str, str, str]]] = {}
     for line in city.lines:
         for a, b in pairwise(line.stations):
-            out.setdefault(frozenset((a, b)), []).append(line.id)
-    return {seg: tuple(ids) for seg, ids in out.items()}
+            out.setdefault(frozenset((a, b)), []).append((line.id, a, b))
+    return out
 
 
 def direction(p: Point, q: Point) -> Point:
@@ -210,9 +228,8 @@ def unit_normal(p: Point, q: Point) -> Point:
 
 def segment_offsets(city: CityMap, gap: float) -> dict[tuple[str, str, str], Point]:
     """The perpendicular shift of each line on each of its segments, in map units, by
-    ``(line, a, b)`` in route order: the lines on a segment ``gap`` apart, centred on
-    it, in map order, sides taken from its first line's direction (so lines running
-    the other way keep their place). Lines P and Q share the segment b-c:
+    ``(line, a, b)`` in route order: the lines on a segment ``gap`` apart, centred, in
+    map order, sides taken from its first line's direction. P and Q share b-c:
 
     >>> import vvlab
     >>> at = lambda x, y: {"name": "S", "x": x, "y": y}
@@ -231,32 +248,21 @@ def segment_offsets(city: CityMap, gap: float) -> dict[tuple[str, str, str], Poi
     [(2.0, 2.0), (2.0, 0.0), (2.0, 0.5), (4.0, 0.5)]
     """
     pos = {sid: (s.x, s.y) for sid, s in city.stations.items()}
-    ref: dict[frozenset[str], tuple[str, str]] = {}
-    for line in city.lines:
-        for a, b in pairwise(line.stations):
-            ref.setdefault(frozenset((a, b)), (a, b))
     out: dict[tuple[str, str, str], Point] = {}
-    for seg, ids in segment_lines(city).items():
-        a, b = ref[seg]
+    for runs in _runs(city).values():
+        _, a, b = runs[0]
         nx, ny = unit_normal(pos[a], pos[b])
-        for i, line_id in enumerate(ids):
-            shift = (i - (len(ids) - 1) / 2) * gap
-            vector = (nx * shift + 0.0, ny * shift + 0.0)
-            route = city.line(line_id).stations
-            k = route.index(a)
-            if k + 1 < len(route) and route[k + 1] == b:
-                out[line_id, a, b] = vector
-            else:
-                out[line_id, b, a] = vector
+        for i, run in enumerate(runs):
+            shift = (i - (len(runs) - 1) / 2) * gap
+            out[run] = (nx * shift + 0.0, ny * shift + 0.0)
     return out
 
 
 def line_path(
     city: CityMap, line_id: str, offsets: dict[tuple[str, str, str], Point]
 ) -> list[Point]:
-    """The polyline of a line: its stations in route order, each segment shifted by its
-    offset (both points where the shift changes at a station), bent edges followed
-    through their bends, shifted alike (:func:`offset_polyline`).
+    """The polyline of a line through its stations and bends, each segment shifted by
+    its offset (:func:`segment_offsets`, bends alike: :func:`offset_polyline`).
 
     >>> import vvlab
     >>> city = vvlab.load_map("tutorial")
@@ -286,13 +292,11 @@ cut short there (a corner of 90° reaches 1.41 shifts, one of 135° 2.6)."""
 
 
 def offset_polyline(points: list[Point], shift: float) -> list[Point]:
-    """``points`` moved ``shift`` to the left of their direction (right when negative):
-    the ends square to their segment, each corner to where the moved segments meet.
+    """``points`` moved ``shift`` to the left of their direction (right when negative),
+    each corner to where the moved segments meet.
 
     >>> offset_polyline([(0.0, 0.0), (2.0, 0.0), (2.0, 2.0)], 0.5)
     [(0.0, 0.5), (1.5, 0.5), (1.5, 2.0)]
-    >>> offset_polyline([(0.0, 0.0), (1.0, 0.0)], -1.0)
-    [(0.0, -1.0), (1.0, -1.0)]
     """
     if shift == 0 or len(points) < 2:
         return list(points)
@@ -303,8 +307,7 @@ def offset_polyline(points: list[Point], shift: float) -> list[Point]:
 
 
 def _mitre(m: Point, n: Point) -> Point:
-    """The corner's direction between segments of unit normals ``m`` and ``n``, as long
-    as a shift of 1 makes it (at most :data:`MITRE_LIMIT`)."""
+    """The corner between segments of unit normals ``m`` and ``n`` for a shift of 1."""
     sx, sy = m[0] + n[0], m[1] + n[1]
     along = (sx * m[0] + sy * m[1]) or 1.0  # the sum's share of each normal: cos²
     scale = min(1.0 / along, MITRE_LIMIT / max(math.hypot(sx, sy), 1e-12))
@@ -312,7 +315,7 @@ def _mitre(m: Point, n: Point) -> Point:
 
 
 def plan_points(city: CityMap) -> list[Point]:
-    """Every point the plan's lines pass (what a frame must hold): stations, then bends.
+    """Every point the plan's lines pass: stations, then bends.
 
     >>> import vvlab
     >>> len(plan_points(vvlab.load_map("tutorial")))
@@ -323,8 +326,7 @@ def plan_points(city: CityMap) -> list[Point]:
 
 
 def segments_hitting_box(p: np.ndarray, q: np.ndarray, box: Box) -> np.ndarray:
-    """Which segments ``p[i] -> q[i]`` (arrays of shape ``(n, 2)``) meet the rectangle
-    (Liang-Barsky clipping, vectorised).
+    """Which segments ``p[i] -> q[i]`` (arrays ``(n, 2)``) meet the rectangle.
 
     >>> p = np.array([[-1, 0.5], [-1, 2]]); q = np.array([[2, 0.5], [2, 3]])
     >>> segments_hitting_box(p, q, (0, 0, 1, 1)).tolist()
@@ -348,9 +350,9 @@ def segments_meeting(segments: np.ndarray, boxes: np.ndarray) -> np.ndarray:
 
 
 def clip_segments(p: np.ndarray, q: np.ndarray, box: Box) -> tuple[np.ndarray, np.ndarray]:
-    """Where each segment ``p[i] -> q[i]`` runs inside the rectangle, as the fractions
-    ``t0 <= t1`` of its length (``t0 > t1``: it misses the rectangle); Liang-Barsky,
-    vectorised. ``box`` may hold columns of many rectangles (:func:`box_columns`).
+    """Where each segment ``p[i] -> q[i]`` runs inside the rectangle (or rectangles:
+    :func:`box_columns`), as fractions ``t0 <= t1`` of its length (``t0 > t1``: it
+    misses); Liang-Barsky.
 
     >>> t0, t1 = clip_segments(np.array([[0.0, 5.0]]), np.array([[20.0, 5.0]]), (5, 0, 10, 10))
     >>> t0.tolist(), t1.tolist()

@@ -12,7 +12,15 @@ from typing import Any
 
 import numpy as np
 
-from vvlab.plan.geometry import LINE_WIDTH, Box, Point, inflate, overlap_matrix, segments_meeting
+from vvlab.plan.geometry import (
+    LINE_WIDTH,
+    Box,
+    Point,
+    inflate,
+    overlap_matrix,
+    segments_meeting,
+    shifted,
+)
 from vvlab.plan.name_options import (  # noqa: F401  (re-exported: the names' API)
     CANVAS_NAMES,
     SCREEN_NAMES,
@@ -23,7 +31,7 @@ from vvlab.plan.name_options import (  # noqa: F401  (re-exported: the names' AP
     name_options,
     wrapped,
 )
-from vvlab.plan.scene import LabelScene, LineSet, Segment
+from vvlab.plan.scene import LabelScene, LineSet, Segment, line_raster
 from vvlab.plan.text import plain_text
 
 
@@ -47,10 +55,8 @@ def place_names(
     names and ``obstacles``, inside ``bounds``, off ``lines`` where possible (segments
     or a :class:`~vvlab.plan.scene.LineSet`); a ``key`` station's name then tries its
     ``style``'s other ``attempts``. ``keep``: names placed before, tried first where
-    they were (:func:`keep_relative`); ``memo``: each station's options, kept for the
-    next call; ``fixed``: other stations' names that stay, never moved to make room (a
-    key station left without a name tells the caller to place more again:
-    :func:`~vvlab.plan.relabel.place_again`); ``rounds``: tries at naming every key
+    they were; ``memo``: each station's options, kept for the next call; ``fixed``:
+    names that stay, never moved to make room; ``rounds``: tries at naming every key
     station (:data:`ROUNDS`; one around ``fixed`` names).
 
     >>> points = {"a": (50.0, 50.0), "b": (90.0, 50.0)}
@@ -66,11 +72,7 @@ def place_names(
     order.sort(key=lambda s: -crowd[s])
     best = None
     options = memo if memo is not None else {}
-    drawn = (
-        lines
-        if isinstance(lines, LineSet)
-        else LabelScene((), lines, clearance=LINE_WIDTH / 2).lines
-    )
+    drawn = lines if isinstance(lines, LineSet) else line_raster(lines, LINE_WIDTH / 2)
     hopeless: set[str] = set()  # key stations without room even with no name placed
     for round_ in range(rounds or (1 if fixed else ROUNDS)):
         blocks = [*obstacles, *(() if style.clear_leaders else markers)]
@@ -105,15 +107,13 @@ def place_names(
 ROUNDS = 4
 """Tries at naming every key station: each round places those left out before first."""
 TRIES, LOCAL_TRIES = 40, 6
-"""Names nearest to a key station left without one that are moved in turn to make it
-room: in a whole placement, and among a few names placed again around ``fixed`` ones
-(an edit: each try places names anew, and it must stay quick)."""
+"""Names nearest to a key station without one moved in turn to make it room: in a
+whole placement, and around ``fixed`` names (an edit, which must stay quick)."""
 
 
 class _Namer:
-    """The names placed so far in a :class:`~vvlab.plan.scene.LabelScene`, and each
-    station's options (worked out once); ``hopeless``: the key stations found without
-    room with no name of this placement in their way (moving names cannot help them)."""
+    """The names placed so far in a :class:`~vvlab.plan.scene.LabelScene`, each station's
+    options; ``hopeless``: key stations without room with no name in their way."""
 
     def __init__(
         self,
@@ -130,13 +130,8 @@ class _Namer:
 
     def take_kept(self, key: set[str]) -> None:
         """Take every kept name still where it may be (as :meth:`place` would), its
-        leader crossing no kept name taken before, in one test of all their boxes:
-        after an edit most names stay, and testing them one by one is slow."""
-        ids = [
-            s for s, name in self.keep.items()
-            if s in self.stations and (name.leader is None or s in key)
-            and plain_text(name.text).replace("\n", " ") == self.stations[s][0]
-        ]  # fmt: skip
+        leader crossing no kept name taken before, all tested at once (most stay)."""
+        ids = [s for s in self.keep if self._kept(s) and (self.keep[s].leader is None or s in key)]
         if not ids:
             return
         boxes = np.array([self.keep[s].box for s in ids], dtype=float)
@@ -164,10 +159,9 @@ class _Namer:
 
     def place(self, sid: str, key: bool) -> bool:
         """Name ``sid`` if there is room: where it was kept, if still free (a key
-        station's over a line, where its style allows); else beside its station off
-        the lines; a key station's name then as its style's ``attempts`` say."""
-        kept = self.keep.get(sid)
-        if kept is not None and plain_text(kept.text).replace("\n", " ") == self.stations[sid][0]:
+        station's over a line if its style allows); else as the ``attempts`` say."""
+        kept = self._kept(sid)
+        if kept is not None:
             leaders = None if kept.leader is None else np.array([kept.leader], dtype=float)
             may_cross = key and self.style.may_cross
             if self.scene.choose(np.array([kept.box], dtype=float), may_cross, leaders) == 0:
@@ -184,10 +178,16 @@ class _Namer:
             self.hopeless.add(sid)
         return False
 
+    def _kept(self, sid: str) -> Name | None:
+        """The name kept for ``sid`` if it still writes the station's name."""
+        kept = self.keep.get(sid)
+        if kept is None or sid not in self.stations:
+            return None
+        return kept if plain_text(kept.text).replace("\n", " ") == self.stations[sid][0] else None
+
     def with_room(self, sids: list[str]) -> list[str]:
-        """The stations of ``sids`` (in order) with a clear place for their name now,
-        tested all at once: placing names only takes room, so the others will find
-        none (most of a crowded plan's stations), and trying each in turn is slow."""
+        """The stations of ``sids`` with a clear place for their name now, all tested at
+        once: placing names only takes room, so the others will find none."""
         if not sids:
             return []
         boxes, owner = [], []
@@ -207,8 +207,8 @@ class _Namer:
         return station_options(self.options, kind, *self.stations[sid], self.style, small)
 
     def make_room(self, sid: str, tries: int = TRIES) -> None:
-        """Name key station ``sid`` (no room left) by moving a name in its way: try the
-        ``tries`` names placed nearest to it; keep the first swap that places both."""
+        """Name key station ``sid`` by moving one of the ``tries`` names nearest to it:
+        the first swap that places both."""
         x, y = self.stations[sid][1]
         nearest = sorted(self.placed, key=lambda s: _distance(self.placed[s].box, x, y))
         for other in nearest[:tries]:
@@ -233,12 +233,10 @@ def station_options(
     small: bool = False,
 ) -> Options:
     """A station's candidate places: :func:`name_options` (``kind`` ``"near"``) or
-    :func:`leader_options` (``"far"``), kept in ``memo`` as :func:`place_names` keeps
-    them.
+    :func:`leader_options` (``"far"``), kept in ``memo``.
 
-    >>> memo = {}
-    >>> station_options(memo, "near", "Aa", (0.0, 0.0), 4.0) is station_options(
-    ...     memo, "near", "Aa", (0.0, 0.0), 4.0)
+    >>> memo, at = {}, ("near", "Aa", (0.0, 0.0), 4.0)
+    >>> station_options(memo, *at) is station_options(memo, *at)
     True
     """
     at = (kind, small, name, point, radius, style)
@@ -254,8 +252,8 @@ def station_options(
 def keep_relative(
     placed: dict[str, Name], before: dict[str, Point], now: dict[str, Point]
 ) -> dict[str, Name]:
-    """Names placed for the station points ``before``, moved with their stations to
-    the points ``now`` (for :func:`place_names`'s ``keep``); stations gone are dropped.
+    """Names placed for the station points ``before`` moved with their stations to
+    ``now`` (stations gone dropped), for :func:`place_names`'s ``keep``.
 
     >>> name = Name("A", (10.0, 0.0, 20.0, 10.0), ((0.0, 0.0), (10.0, 5.0)))
     >>> keep_relative({"a": name}, {"a": (0.0, 0.0)}, {"a": (1.0, 2.0)})["a"][1:3]
@@ -266,11 +264,10 @@ def keep_relative(
         if sid not in now or sid not in before:
             continue
         dx, dy = now[sid][0] - before[sid][0], now[sid][1] - before[sid][1]
-        box = (name.box[0] + dx, name.box[1] + dy, name.box[2] + dx, name.box[3] + dy)
         leader = name.leader
         if leader is not None:
             leader = tuple((x + dx, y + dy) for x, y in leader)  # type: ignore[assignment]
-        out[sid] = name._replace(box=box, leader=leader)
+        out[sid] = name._replace(box=shifted(name.box, (dx, dy)), leader=leader)
     return out
 
 
@@ -282,11 +279,7 @@ def _distance(box: Box, x: float, y: float) -> float:
 
 
 def _crowds(points: dict[str, Point], of: list[str], reach: float = 60) -> dict[str, int]:
-    """How many stations lie within ``reach`` of each station ``of`` (in x and y).
-
-    >>> _crowds({"a": (0, 0), "b": (50, 0), "c": (100, 0)}, ["a", "b"])
-    {'a': 2, 'b': 3}
-    """
+    """How many stations lie within ``reach`` of each station ``of`` (in x and y)."""
     xy = np.array(list(points.values()), dtype=float).reshape(-1, 2)
     mine = np.array([points[s] for s in of], dtype=float).reshape(-1, 2)
     near = (np.abs(mine[:, None, :] - xy[None, :, :]) < reach).all(axis=2).sum(axis=1)

@@ -29,8 +29,6 @@ Segment = tuple[Point, Point]
 """A straight piece of line: its two end points."""
 NamedSegment = tuple[str, Point, Point]
 """A straight piece of a named line: the line's id and the two end points."""
-COVERED = ("obstacles", "taken", "segments", "outside")
-"""The columns of :meth:`LabelScene.covers`."""
 
 
 def _near_mask(boxes: np.ndarray, around: np.ndarray) -> np.ndarray:
@@ -45,9 +43,8 @@ def _near(boxes: np.ndarray, around: np.ndarray) -> np.ndarray:
 
 class LineRaster:
     """Segments drawn onto cells of one unit, as a summed-area table: :meth:`hits`
-    tells for many boxes at once whether they come within ``clearance`` of a line
-    (a box grown by ``clearance`` covering a cell the line passes through). A cell
-    counts when the line may touch it, so a box found clear is clear.
+    tells for many boxes at once whether they come within ``clearance`` of a line (a
+    cell counts when the line may touch it, so a box found clear is clear).
 
     >>> raster = LineRaster(np.array([[[0.0, 5.0], [9.0, 5.0]]]), clearance=0.5)
     >>> raster.hits(np.array([[2, 5.6, 4, 6], [2, 1, 4, 2], [20, 4, 24, 6]])).tolist()
@@ -77,17 +74,20 @@ class LineRaster:
         return (t[y1, x1] - t[y0, x1] - t[y1, x0] + t[y0, x0]) > 0
 
 
+def line_raster(segments: Sequence[Segment], clearance: float = 0.0) -> LineRaster | None:
+    """``segments`` as a :class:`LineRaster` (``None`` without any)."""
+    drawn = np.array(segments, dtype=float).reshape(-1, 2, 2)
+    return LineRaster(drawn, clearance) if len(drawn) else None
+
+
 class LineSet:
-    """Segments of named lines, tested exactly (Liang-Barsky clipping): which lines a
-    box crosses, and whether it crosses any but those allowed. For paper, where a
-    line's tag may lie on its own line and no other; the screen's names use the
-    coarser, faster :class:`LineRaster`.
+    """Segments of named lines, tested exactly (clipped): which lines a box crosses,
+    and whether it crosses any but those allowed (on paper a line's tag may lie on its
+    own line; the screen's names use the coarser, faster :class:`LineRaster`).
 
     >>> lines = LineSet([("A", (0, 5), (9, 5)), ("B", (5, 0), (5, 9))])
     >>> lines.crossed((0, 4, 2, 6)), lines.crossed((4, 4, 6, 6)) == {"A", "B"}
     ({'A'}, True)
-    >>> lines.hits(np.array([[0, 4, 2, 6], [0, 0, 2, 2]])).tolist()
-    [True, False]
     >>> lines.hits(np.array([[0, 4, 2, 6], [4, 4, 6, 6]]), allowed={"A"}).tolist()
     [False, True]
     """
@@ -99,8 +99,7 @@ class LineSet:
         self.spans = segment_boxes(self.ends)
 
     def crossing(self, boxes: np.ndarray) -> np.ndarray:
-        """``[i, j]``: box ``i`` (rows ``x0, y0, x1, y1``) meets segment ``j``. Only the
-        segments near the boxes are clipped (the others cannot meet them)."""
+        """``[i, j]``: box ``i`` meets segment ``j`` (only segments near the boxes clipped)."""
         out = np.zeros((len(boxes), len(self.ids)), dtype=bool)
         if not out.size:
             return out
@@ -122,8 +121,7 @@ class LineSet:
 
 
 def sample_points(segments: np.ndarray, step: float) -> np.ndarray:
-    """Points along each segment (shape ``(n, 2, 2)``) at most ``step`` apart, ends
-    included.
+    """Points along each segment (``(n, 2, 2)``) at most ``step`` apart, ends included.
 
     >>> sample_points(np.array([[[0.0, 0.0], [2.0, 0.0]]]), 1.0).tolist()
     [[0.0, 0.0], [1.0, 0.0], [2.0, 0.0]]
@@ -140,11 +138,10 @@ def sample_points(segments: np.ndarray, step: float) -> np.ndarray:
 
 
 class LabelScene:
-    """Labels placed one after the other, each clear of those before it: of the boxes
-    and leaders taken, the ``obstacles`` (by ``gap``), inside ``bounds``, and off the
-    ``segments`` (a :class:`LineRaster`, ``clearance`` away) or ``lines`` where possible.
+    """Labels placed one after the other, each clear of the boxes and leaders taken and
+    the ``obstacles`` (by ``gap``), inside ``bounds``, off the ``lines`` where possible.
 
-    >>> scene = LabelScene(obstacles=[(0, 0, 1, 1)], segments=[((0, 5), (9, 5))])
+    >>> scene = LabelScene(obstacles=[(0, 0, 1, 1)], lines=line_raster([((0, 5), (9, 5))]))
     >>> scene.choose([(0.5, 0, 2, 1), (2, 4, 4, 6), (2, 1, 4, 2)])
     2
     >>> scene.choose([(2, 1, 4, 2), (2, 4, 4, 6)]) is None, scene.choose([(2, 4, 4, 6)], True)
@@ -161,40 +158,35 @@ class LabelScene:
     def __init__(
         self,
         obstacles: Sequence[Box] = (),
-        segments: Sequence[tuple[tuple[float, float], tuple[float, float]]] = (),
         *,
-        clearance: float = 0.0,
         bounds: Box | None = None,
         gap: float = 0.0,
         lines: LineRaster | LineSet | None = None,
     ):
         self.taken: list[Box] = []
-        self.leaders: list[tuple[tuple[float, float], tuple[float, float]]] = []
+        self.leaders: list[Segment] = []
         self.obstacles = np.array(obstacles, dtype=float).reshape(-1, 4)
-        self.gap = gap
-        drawn = np.array(segments, dtype=float).reshape(-1, 2, 2)
-        self.lines = lines if lines is not None or not len(drawn) else LineRaster(drawn, clearance)
+        self.gap, self.lines = gap, lines
         self.bounds = None if bounds is None else np.array(bounds, dtype=float)
         self._taken_array: np.ndarray | None = None
-        self._leader_array: tuple[np.ndarray, np.ndarray] | None = None
+        self._leader_set: LineSet | None = None
 
     def test(self, candidates: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Per candidate box (rows of ``(x0, y0, x1, y1)``): free (no box taken, no
-        obstacle, no leader, inside the bounds) and clear (free and off the segments)."""
+        """Per candidate box: free (of boxes, obstacles, leaders, inside the bounds) and
+        clear (free and off the lines)."""
         grown = inflate(candidates, self.gap) if self.gap else candidates
         around = extent(grown)
         free = ~overlaps_any(grown, _near(self._taken(), around))
         free &= ~overlaps_any(grown, _near(self.obstacles, around)) & self._inside(candidates)
         if self.leaders and free.any():
-            free[free] = ~self._on_leaders(candidates[free])
+            free[free] = ~self._leader_lines().crossing(candidates[free]).any(axis=1)
         clear = free & ~self.lines.hits(candidates) if self.lines is not None else free
         return free, clear
 
     def covers(self, candidates: np.ndarray) -> np.ndarray:
-        """Per candidate box (rows ``x0, y0, x1, y1``) how many obstacles, boxes taken
-        and segments of :attr:`lines` (a :class:`LineSet`) it comes within the gap of,
-        and 1 where it leaves the bounds (the columns of :data:`COVERED`): where
-        something that must go somewhere costs least (a line's wagon)."""
+        """Per candidate box how many obstacles, boxes taken and segments of a
+        :class:`LineSet` it comes within the gap of, and 1 where it leaves the bounds:
+        where something that must go somewhere (a wagon) costs least."""
         grown = inflate(candidates, self.gap)
         around = extent(grown)
         obstacles = overlap_matrix(grown, _near(self.obstacles, around)).sum(axis=1)
@@ -209,17 +201,11 @@ class LabelScene:
         inside = (candidates[:, :2] >= self.bounds[:2]).all(axis=1)
         return inside & (candidates[:, 2:] <= self.bounds[2:]).all(axis=1)
 
-    def _on_leaders(self, candidates: np.ndarray) -> np.ndarray:
-        """Which candidate boxes a leader taken passes through."""
-        leaders, spans = self._leader_arrays()
-        return segments_meeting(leaders[_near_mask(spans, extent(candidates))], candidates).any(1)
-
-    def _leader_arrays(self) -> tuple[np.ndarray, np.ndarray]:
-        """The leaders taken and their bounding boxes (kept until they change)."""
-        if self._leader_array is None:
-            leaders = np.array(self.leaders, dtype=float).reshape(-1, 2, 2)
-            self._leader_array = (leaders, segment_boxes(leaders))
-        return self._leader_array
+    def _leader_lines(self) -> LineSet:
+        """The leaders taken (kept until they change)."""
+        if self._leader_set is None:
+            self._leader_set = LineSet([("", p, q) for p, q in self.leaders])
+        return self._leader_set
 
     def _taken(self) -> np.ndarray:
         """The boxes taken, as an array (kept until the next take or drop)."""
@@ -234,10 +220,9 @@ class LabelScene:
         leaders: Sequence[Segment] | np.ndarray | None = None,
     ) -> int | None:
         """Take the first of ``boxes`` that is clear, or with ``may_cross`` the first
-        that is free (crossing only the lines of a :class:`LineSet` it names, if any);
-        ``None`` when there is none. With ``leaders`` (one segment per box, from the
-        label to its point) a box is taken only when its leader meets no box taken (it
-        may pass under an obstacle) and then keeps later labels off its leader."""
+        free one (crossing only the lines of a :class:`LineSet` it names, if any);
+        ``None`` if none. With ``leaders`` (one segment per box) a box is taken only when
+        its leader meets no box taken, and then keeps later labels off it too."""
         if not len(boxes):
             return None
         candidates = np.asarray(boxes, dtype=float).reshape(-1, 4)
@@ -262,7 +247,7 @@ class LabelScene:
         self._taken_array = None
         if leader is not None:
             self.leaders.append(leader)
-            self._leader_array = None
+            self._leader_set = None
 
     def drop(self, box: Box, leader: Any = None) -> None:
         """Free the place of a label taken before (to try it elsewhere)."""
@@ -270,13 +255,12 @@ class LabelScene:
         self._taken_array = None
         if leader is not None:
             self.leaders.remove(leader)
-            self._leader_array = None
+            self._leader_set = None
 
 
 class Spots(NamedTuple):
-    """Candidate places around a point, as arrays: how far each one's direction turns
-    from the one wanted (``turn``: 0 along it, 2 against it), which of the distances
-    tried it is at (``ring``) and the ``centres`` (``(n, 2)``) of the boxes placed there."""
+    """Candidate places around a point: the ``turn`` from the direction wanted (0 to 2),
+    the distance tried (``ring``) and the ``centres`` (``(n, 2)``) of the boxes there."""
 
     turn: np.ndarray
     ring: np.ndarray
@@ -287,9 +271,8 @@ def spots_around(
     point: Point, half: Point, outward: Point, gaps: Sequence[float], turns: int, square: bool
 ) -> Spots:
     """Places for a box of half sides ``half`` around ``point``, in ``turns`` directions
-    (counterclockwise from the east), each at every distance of ``gaps`` in turn: with
-    ``square`` ``gap`` from ``point`` along the axis nearer its direction (beside a
-    station's box on paper), else with its nearest corner about ``gap`` from it.
+    counterclockwise from the east, at each of ``gaps``: with ``square`` that far along
+    the axis nearer its direction (beside a box on paper), else its nearest corner.
 
     >>> spots = spots_around((0, 0), (2, 1), (1, 0), [3], 4, square=True)
     >>> spots.turn.round(6).tolist(), spots.ring.tolist(), spots.centres[:2].round(6).tolist()

@@ -20,10 +20,12 @@ from vvlab.plan.geometry import (
     direction,
     inflate,
     line_path,
+    marker_radii,
     plan_points,
     plot_frame,
     segment_offsets,
-    station_size,
+    shifted,
+    station_points,
 )
 from vvlab.plan.scene import LabelScene, LineSet, spots_around
 
@@ -63,13 +65,9 @@ def wagon_shape(indicators: int) -> tuple[Box, list[Point], Point]:
     return (-BODY / 2, -BODY / 2, right, top), boxes, text
 
 
-def _shift(box: Box, by: Point) -> Box:
-    return (box[0] + by[0], box[1] + by[1], box[2] + by[0], box[3] + by[1])
-
-
 COSTS = np.array([100, 1000, 8, 500])
 """What a wagon pays for covering a station, a wagon placed before, a segment, and for
-leaving the plot area (the columns of :meth:`~vvlab.plan.scene.LabelScene.covers`)."""
+leaving the plot area (:meth:`~vvlab.plan.scene.LabelScene.covers`)."""
 REACH = (0, 8, 18, 30, 44, 60, 80)
 """Pixels a wagon may stand further off its station than next to it, tried in turn."""
 
@@ -78,7 +76,7 @@ def wagon_scene(city: CityMap, px: dict[str, Point], frame: Frame) -> LabelScene
     """What a wagon should not cover, in pixels: the station markers (obstacles, 2 px
     around them), the lines' segments (2 px), the wagons placed (3 px: taken 1 px
     wider) and the plot area (the bounds)."""
-    radii = {sid: station_size(len(city.lines_through(sid))) / 2 for sid in px}
+    radii = marker_radii(city)
     markers = [inflate((x, y, x, y), radii[s]) for s, (x, y) in px.items()]
     segments = [
         (line.id, frame.to_px(p), frame.to_px(q))
@@ -91,8 +89,7 @@ def wagon_scene(city: CityMap, px: dict[str, Point], frame: Frame) -> LabelScene
 
 
 def _best_body(scene: LabelScene, station: Point, outward: Point, shape: Box, radius: float):
-    """The body centre (pixels) around a station with the lowest preference (the
-    turn from ``outward`` and the distance) plus cost (every spot scored at once)."""
+    """The body centre (pixels) around a station of least turn, distance and cost."""
     half = ((shape[2] - shape[0]) / 2, (shape[3] - shape[1]) / 2)
     mid = ((shape[0] + shape[2]) / 2, (shape[1] + shape[3]) / 2)
     spots = spots_around(station, half, outward, [radius + 4 + e for e in REACH], 24, False)
@@ -105,8 +102,7 @@ def _best_body(scene: LabelScene, station: Point, outward: Point, shape: Box, ra
 
 def place_wagons(city: CityMap, frame: Frame) -> list[Wagon]:
     """A place for each line's wagon next to its first station, in map order: the spot
-    nearest to the direction away from its route that covers least (no station, no
-    wagon placed before, as few segments as can be, inside the plot area).
+    nearest to the direction away from its route that covers least (:data:`COSTS`).
 
     >>> import vvlab
     >>> city = vvlab.load_map("tutorial")
@@ -114,7 +110,7 @@ def place_wagons(city: CityMap, frame: Frame) -> list[Wagon]:
     >>> [(w.line, w.station, len(w.boxes)) for w in wagons]
     [('A', 'harbour', 2), ('B', 'north', 2), ('C', 'airport', 1), ('D', 'lake', 1)]
     """
-    px = {sid: frame.to_px((s.x, s.y)) for sid, s in city.stations.items()}
+    px, radii = station_points(city, frame), marker_radii(city)
     scene = wagon_scene(city, px, frame)
     wagons = []
     for line in city.lines:
@@ -122,11 +118,9 @@ def place_wagons(city: CityMap, frame: Frame) -> list[Wagon]:
         leaving = city.edge_path(first, line.stations[1])[1]  # the second station, or a bend
         outward = direction(frame.to_px(leaving), px[first])
         shape, boxes, text = wagon_shape(line.indicators)
-        radius = station_size(len(city.lines_through(first))) / 2
-        body = _best_body(scene, px[first], outward, shape, radius)
-        box = _shift(shape, body)
+        body = _best_body(scene, px[first], outward, shape, radii[first])
+        box = shifted(shape, body)
         scene.take(inflate(box, 1))
-        corners = frame.to_map((box[0], box[1])), frame.to_map((box[2], box[3]))
         wagons.append(
             Wagon(
                 line=line.id,
@@ -134,7 +128,7 @@ def place_wagons(city: CityMap, frame: Frame) -> list[Wagon]:
                 body=frame.to_map(body),
                 boxes=tuple(frame.to_map((body[0] + x, body[1] + y)) for x, y in boxes),
                 bonus=frame.to_map((body[0] + text[0], body[1] + text[1])),
-                bbox=(corners[0][0], corners[0][1], corners[1][0], corners[1][1]),
+                bbox=frame.to_map(box[:2]) + frame.to_map(box[2:]),
             )
         )
     return wagons

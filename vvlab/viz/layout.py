@@ -13,14 +13,10 @@ from vvlab.plan.text import SCREEN
 
 LEGEND_SYMBOL = 40
 """Pixels of a legend item besides its text: the symbol and the gaps."""
-
 LEGEND_SHARE = 1 / 3
-"""The most of a figure's width a legend beside the plot may take; a wider one goes
-below the plot (see :func:`fit_legend`)."""
-
+"""The most of a figure's width a legend beside the plot may take (a wider one goes below)."""
 LEGEND_ROW = 2.0
 """Height of a row of a horizontal legend, in font sizes (plotly's, with room)."""
-
 LEGEND_WIDEN = 1.2
 """How much wider than Arial legend text may be set (see :func:`legend_width`)."""
 

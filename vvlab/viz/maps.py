@@ -112,10 +112,9 @@ def plan_traces(
     lines: bool = True,
 ) -> list[go.Scatter]:
     """Every trace of the plan, bottom to top (without ``lines`` or ``wagons`` those:
-    the editor draws them from caches), with a sheet's marks when given and with
-    ``names`` the station names (:func:`~vvlab.viz.names.station_names`, for ``frame``,
-    or ``placed``), their leaders under the wagons and stations (hidden where they pass
-    a marker)."""
+    the editor draws them from caches), with a sheet's marks when given, with ``names``
+    the station names (:func:`~vvlab.viz.names.station_names`, for ``frame``, or
+    ``placed``), their leaders under the wagons and stations."""
     named = names or placed is not None
     leaders, labels = station_names(city, geo, axes, frame, placed) if named else (None, None)
     traces = completed_traces(city, geo, sheet, axes) if sheet is not None else []
@@ -197,14 +196,11 @@ def draw_map(
     --------
     >>> import vvlab
     >>> from vvlab import Card, Game, Move
-    >>> fig = draw_map(vvlab.load_map("tutorial"))
-    >>> [t.name for t in fig.data if t.meta["role"] == "line"]
+    >>> [t.name for t in draw_map(vvlab.load_map("tutorial")).data if t.meta["role"] == "line"]
     ['A · Amber', 'B · Blue', 'C · Crimson', 'D · Green']
     >>> game = Game("tutorial", cards=[Card.number(3), Card.star()])
     >>> _ = game.play([Move(line="C")])
     >>> fig = draw_map(game=game)
-    >>> [t.meta["line"] for t in fig.data if t.meta["role"] == "completed"]
-    ['C']
     >>> fig.layout.title.text
     '<b>Tutorial</b> · player 1, turn 1 · bonus 3 + stars 0 − penalty 4 (9 empty) = <b>-1</b>'
     """

@@ -1,8 +1,6 @@
 """Station names on the plan, placed by :mod:`vvlab.plan.names` in pixels of the figure
-shown: transfer stations and termini (what a player looks for first) choose first and
-are always named, over a line or apart with a leader where they must be; the other
-stations, in line order, where a free place is left. Every station has its name on
-hover anyway.
+shown: transfer stations and termini (what a player looks for first) always, the other
+stations in line order where a place is left (every name shows on hover anyway).
 """
 
 from __future__ import annotations
@@ -15,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import plotly.graph_objects as go
 
 from vvlab.model.markup import literal
-from vvlab.plan.geometry import Box, Frame, Point, station_size
+from vvlab.plan.geometry import Box, Frame, marker_radii, shifted, station_points
 from vvlab.plan.names import SCREEN_NAMES, Name, NameStyle
 from vvlab.plan.relabel import Naming, place_naming
 from vvlab.plan.scene import Segment
@@ -64,17 +62,6 @@ def named_stations(city: CityMap) -> list[str]:
     return rank_stations([line.stations for line in city.lines], list(city.stations))
 
 
-def px_box(frame: Frame, box: Box) -> Box:
-    """A box in map units as pixels of ``frame``.
-
-    >>> px_box(Frame(0, 0, 0.5, 100, 100), (1, 1, 2, 3))
-    (2.0, 2.0, 4.0, 6.0)
-    """
-    x0, y0 = frame.to_px((box[0], box[1]))
-    x1, y1 = frame.to_px((box[2], box[3]))
-    return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
-
-
 def wagon_boxes(geo: MapGeometry, frame: Frame) -> list[Box]:
     """Pixels of ``frame`` covered by the wagons: each wagon's box as placed, and its
     size in pixels around its body (markers keep their size in a zoomed ``frame``).
@@ -82,31 +69,25 @@ def wagon_boxes(geo: MapGeometry, frame: Frame) -> list[Box]:
     >>> import vvlab
     >>> from vvlab.plan.wagons import map_geometry
     >>> geo = map_geometry(vvlab.load_map("tutorial"))
-    >>> boxes = wagon_boxes(geo, geo.frame)
-    >>> len(boxes), [abs(round(a - b, 6)) for a, b in zip(boxes[0], boxes[1])]
-    (8, [0.0, 0.0, 0.0, 0.0])
+    >>> len(wagon_boxes(geo, geo.frame))
+    8
     """
     boxes = []
     for wagon in geo.wagons.values():
-        x, y = frame.to_px(wagon.body)
         shape = wagon_shape(len(wagon.boxes))[0]
-        around = (x + shape[0], y + shape[1], x + shape[2], y + shape[3])
-        boxes += [px_box(frame, wagon.bbox), around]
+        as_placed = frame.to_px(wagon.bbox[:2]) + frame.to_px(wagon.bbox[2:])
+        boxes += [as_placed, shifted(shape, frame.to_px(wagon.body))]
     return boxes
 
 
-def plan_segments(city: CityMap, geo: MapGeometry, frame: Frame) -> list[Segment]:
-    """Every drawn straight piece in pixels of ``frame``: the lines (side by side as
-    drawn) and the links from each wagon to its first station."""
+def plan_segments(city: CityMap, geo: MapGeometry) -> list[Segment]:
+    """Every drawn straight piece in map units: the lines (side by side as drawn) and
+    the links from each wagon to its first station."""
     pieces = [pair for path in geo.paths.values() for pair in pairwise(path)]
-    first = {w.line: city.stations[w.station] for w in geo.wagons.values()}
-    pieces += [((first[w.line].x, first[w.line].y), w.body) for w in geo.wagons.values()]
-    return px_segments(pieces, frame)
-
-
-def station_points(city: CityMap, frame: Frame) -> dict[str, Point]:
-    """Each station's point in pixels of ``frame``."""
-    return {s: frame.to_px((st.x, st.y)) for s, st in city.stations.items()}
+    stations = city.stations
+    return pieces + [
+        ((stations[w.station].x, stations[w.station].y), w.body) for w in geo.wagons.values()
+    ]
 
 
 def placed_names(
@@ -116,9 +97,8 @@ def placed_names(
     keep: dict[str, Name] | None = None,
     memo: dict | None = None,
 ) -> dict[str, Name]:
-    """Each station name shown, by station id in :func:`named_stations` order, with its
-    box in pixels of ``frame`` (by default ``geo.frame``; y up); ``keep`` and ``memo``
-    as in :func:`~vvlab.plan.names.place_names`.
+    """Each station name shown (:func:`plan_naming` placed), by station id, its box in
+    pixels of ``frame``; ``keep`` and ``memo`` as in :func:`~vvlab.plan.names.place_names`.
 
     >>> import vvlab
     >>> from vvlab.plan.wagons import map_geometry
@@ -137,10 +117,9 @@ def plan_naming(
     style: NameStyle = SCREEN_NAMES,
     drawing: Sequence[Segment] = (),
 ) -> Naming:
-    """What :func:`placed_names` places the names from (a
-    :class:`~vvlab.plan.relabel.Naming`), in pixels of ``frame`` (by default
-    ``geo.frame``): transfers and termini as key stations, the lines as drawn (and
-    ``drawing``, in map units: the line the map editor is drawing), wagons as obstacles.
+    """What :func:`placed_names` places the names from, in pixels of ``frame`` (by
+    default ``geo.frame``): transfers and termini as key stations, the lines as drawn
+    (and ``drawing``, the line the map editor draws, in map units), wagons as obstacles.
 
     >>> import vvlab
     >>> from vvlab.plan.wagons import map_geometry
@@ -155,9 +134,9 @@ def plan_naming(
     return Naming(
         names={s: literal(city.stations[s].name) for s in order},
         points=station_points(city, frame),
-        radii={s: station_size(len(city.lines_through(s))) / 2 for s in city.stations},
+        radii=marker_radii(city),
         key=frozenset(key_stations(routes, list(city.stations))),
-        lines=(*plan_segments(city, geo, frame), *px_segments(drawing, frame)),
+        lines=tuple(px_segments([*plan_segments(city, geo), *drawing], frame)),
         obstacles=tuple(wagon_boxes(geo, frame)),
         bounds=(0.0, 0.0, frame.width, frame.height),
         style=style,
@@ -176,9 +155,8 @@ def px_segments(segments: Sequence[Segment], frame: Frame) -> list[Segment]:
 def names_spec(
     names: dict[str, Name], frame: Frame, axes: tuple[str, str] = ("x", "y")
 ) -> dict[str, Any]:
-    """A text trace, as plotly JSON built without plotly's checks (the map editor
-    redraws it on every edit), writing each name centred in its box (pixels of
-    ``frame``); ``meta``: ``role`` ``"names"``, the station ``ids``, pixel ``boxes``.
+    """A text trace as plotly JSON, unchecked (the map editor redraws it on every edit):
+    each name centred in its box (pixels of ``frame``); ``meta``: ``ids``, ``boxes``.
 
     >>> spec = names_spec({"a": Name("Alpha", (0, 0, 40, 12))}, Frame(0, 0, 0.5, 90, 90))
     >>> spec["text"], spec["x"], spec["meta"]["ids"]
@@ -215,8 +193,7 @@ def _spec(role: str, name: str, axes: tuple[str, str], **meta: Any) -> dict[str,
 def leaders_spec(
     names: dict[str, Name], frame: Frame, axes: tuple[str, str] = ("x", "y")
 ) -> dict[str, Any]:
-    """The leader lines of the names set apart, as plotly JSON as :func:`names_spec`
-    (``role`` ``"leaders"``).
+    """The leader lines of the names set apart, as plotly JSON as :func:`names_spec`.
 
     >>> name = Name("Alpha", (0, 0, 40, 12), ((0, 0), (2, 2)))
     >>> spec = leaders_spec({"a": name}, Frame(0, 0, 0.5, 90, 90))
@@ -246,9 +223,8 @@ def station_names(
     frame: Frame | None = None,
     placed: dict[str, Name] | None = None,
 ) -> list[go.Scatter]:
-    """The traces of the leaders (:func:`leaders_spec`) and the text
-    (:func:`names_spec`) of the names :func:`placed_names` places for ``frame`` (or of
-    ``placed``, placed before).
+    """The traces of the leaders (:func:`leaders_spec`) and the text (:func:`names_spec`)
+    of the names :func:`placed_names` places for ``frame`` (or of ``placed``).
 
     >>> import vvlab
     >>> from vvlab.plan.wagons import map_geometry

@@ -60,13 +60,10 @@ def bonus_text(line: Line, sheet: Sheet | None = None) -> str:
     with a tick, a first bonus gone to someone else struck out.
 
     >>> import vvlab
-    >>> line = vvlab.load_map("tutorial").line("A")
-    >>> bonus_text(line)
-    '5/3'
     >>> sheet = vvlab.Sheet(vvlab.load_map("tutorial"))
     >>> sheet.crossed_out.add("A")
-    >>> bonus_text(line, sheet)
-    "<span style='color:#8A8A8A'><s>5</s></span>/3"
+    >>> bonus_text(sheet.city.line("A")), bonus_text(sheet.city.line("A"), sheet)
+    ('5/3', "<span style='color:#8A8A8A'><s>5</s></span>/3")
     """
     first, later = str(line.bonus_first), str(line.bonus_later)
     done = sheet.completed.get(line.id) if sheet is not None else None
@@ -86,8 +83,7 @@ def _axes(axes: tuple[str, str]) -> dict[str, str]:
 def along_line(
     geo: MapGeometry, line_id: str, role: str, axes: tuple[str, str], **meta: Any
 ) -> dict[str, Any]:
-    """The keywords of a trace drawn along a line's path: its points, its legend group,
-    ``meta`` with the ``role``, the ``line`` and ``meta``, on ``axes``."""
+    """The keywords of a trace along a line's path, ``meta`` with ``role`` and ``line``."""
     xs, ys = zip(*geo.paths[line_id], strict=True)
     return {
         "x": list(xs),
@@ -100,8 +96,8 @@ def along_line(
 
 
 def at_stations(city: CityMap, ids: list[str], role: str, axes: tuple[str, str]) -> dict[str, Any]:
-    """The keywords of a trace of points at the stations ``ids``: named ``role``, no
-    legend entry, ``meta`` with the ``role`` and the ``ids``, on ``axes``."""
+    """The keywords of a trace of points at the stations ``ids``, ``meta`` with ``role``
+    and ``ids``, no legend entry."""
     return {
         "x": [city.stations[s].x for s in ids],
         "y": [city.stations[s].y for s in ids],
@@ -162,11 +158,12 @@ def _station_hover(city: CityMap, sid: str, sheet: Sheet | None) -> list[Any]:
     return row
 
 
-def _star_label(city: CityMap, sid: str, through: int, sheet: Sheet | None) -> str:
+def _star_label(city: CityMap, sid: str, sheet: Sheet | None) -> str:
     """A transfer station's star value; blank under a star written there (the stars
     trace shows that number in its place: two labels would overlap)."""
     starred = sheet is not None and sheet.marks.get(sid) not in (None, "X")
-    return str(city.star_value(sid)) if through > 1 and not starred else BLANK
+    transfer = len(city.lines_through(sid)) > 1
+    return str(city.star_value(sid)) if transfer and not starred else BLANK
 
 
 def indicator_marks(line: Line, sheet: Sheet | None = None) -> tuple[list[str], list[str]]:
@@ -187,17 +184,15 @@ def indicator_marks(line: Line, sheet: Sheet | None = None) -> tuple[list[str], 
 
 
 def station_marks(city: CityMap, sheet: Sheet | None = None) -> tuple[list[str], list[list[Any]]]:
-    """The labels (star values) and hover rows (``customdata``) of
-    :func:`station_trace`'s points, in station order: what a play widget changes
-    as a sheet fills, without building the trace.
+    """The labels (star values) and hover rows (``customdata``) of :func:`station_trace`'s
+    points: what a play widget changes as a sheet fills, without building the trace.
 
     >>> import vvlab
     >>> text, hover = station_marks(vvlab.load_map("tutorial"))
     >>> text == list(station_trace(vvlab.load_map("tutorial")).text)
     True
     """
-    through = {s: len(city.lines_through(s)) for s in city.stations}
-    text = [_star_label(city, s, n, sheet) for s, n in through.items()]
+    text = [_star_label(city, s, sheet) for s in city.stations]
     return text, [_station_hover(city, s, sheet) for s in city.stations]
 
 
@@ -251,75 +246,40 @@ def wagon_traces(
     for line in city.lines if lines is None else lines:
         about = f"{line_label(line)}: {line.indicators} indicator boxes, bonus "
         about += f"{line.bonus_first} first / {line.bonus_later} later"
-        common = {
-            "legendgroup": line.id,
-            "showlegend": False,
-            "hoverinfo": "text",
-            "xaxis": axes[0],
-            "yaxis": axes[1],
-        }
-        wagon = geo.wagons[line.id]
-        traces += [
-            _wagon_body(line, wagon.body, hovertext=[about], **common),
-            _indicator_boxes(line, wagon.boxes, sheet, hovertext=about, **common),
-            go.Scatter(
-                x=[wagon.bonus[0]],
-                y=[wagon.bonus[1]],
-                mode="text",
-                name=f"{line.id} bonus",
-                text=[bonus_text(line, sheet)],
-                textfont={"size": 11, "color": INK, "family": FONT},
-                hovertext=[about],
-                meta={"role": "bonus", "line": line.id},
-                **common,
-            ),
-        ]
-    return traces
-
-
-def _wagon_body(line: Line, at: tuple[float, float], **common: Any) -> go.Scatter:
-    return go.Scatter(
-        x=[at[0]],
-        y=[at[1]],
-        mode="markers+text",
-        name=f"{line.id} wagon",
-        marker={
-            "symbol": "square",
-            "size": BODY,
-            "color": line.color,
-            "line": {"color": INK, "width": 1},
-        },
-        text=[f"<b>{line.id}</b>"],
-        textfont={
+        wagon, (texts, colors) = geo.wagons[line.id], indicator_marks(line, sheet)
+        id_font = {
             "size": {1: 11, 2: 11, 3: 9}.get(len(line.id), 7),
             "color": text_color(line.color),
-            "family": FONT,
-        },
-        meta={"role": "wagon", "line": line.id},
-        **common,
-    )
-
-
-def _indicator_boxes(
-    line: Line, at: tuple[tuple[float, float], ...], sheet: Sheet | None, **common: Any
-) -> go.Scatter:
-    texts, colors = indicator_marks(line, sheet)
-    return go.Scatter(
-        x=[p[0] for p in at],
-        y=[p[1] for p in at],
-        mode="markers+text",
-        name=f"{line.id} indicator boxes",
-        marker={
-            "symbol": "square",
-            "size": BOX,
-            "color": colors,
-            "line": {"color": line.color, "width": 2},
-        },
-        text=texts,
-        textfont={"size": 9, "color": INK, "family": FONT},
-        meta={"role": "indicators", "line": line.id},
-        **common,
-    )
+        }
+        parts = [
+            ("wagon", "wagon", [wagon.body], [f"<b>{line.id}</b>"], id_font, [about]),
+            ("indicators", "indicator boxes", wagon.boxes, texts, {"size": 9}, about),
+            ("bonus", "bonus", [wagon.bonus], [bonus_text(line, sheet)], {"size": 11}, [about]),
+        ]
+        squares = {
+            "wagon": {"size": BODY, "color": line.color, "line": {"color": INK, "width": 1}},
+            "indicators": {"size": BOX, "color": colors, "line": {"color": line.color, "width": 2}},
+        }
+        for role, name, at, text, font, hover in parts:
+            marker = {"symbol": "square", **squares[role]} if role in squares else None
+            traces.append(
+                go.Scatter(
+                    x=[p[0] for p in at],
+                    y=[p[1] for p in at],
+                    mode="markers+text" if marker else "text",
+                    name=f"{line.id} {name}",
+                    marker=marker,
+                    text=text,
+                    textfont={"color": INK, "family": FONT, **font},
+                    hovertext=hover,
+                    hoverinfo="text",
+                    legendgroup=line.id,
+                    showlegend=False,
+                    meta={"role": role, "line": line.id},
+                    **_axes(axes),
+                )
+            )
+    return traces
 
 
 def wagon_links(
