@@ -155,6 +155,8 @@ def test_penalty_in_final_score(make_city, run, n, ruleset, penalty):
     s = game.score(0)
     assert (s.bonus, s.stars, s.empty, s.penalty) == (4, 2, n - 1, penalty)
     assert s.total == 4 + 2 - penalty
+    assert game.sheets[0].score(ruleset) == s  # the sheet on its own, by the same rule
+    assert game.sheets[0].score(None) == game.sheets[0].score("voll-verplant")
 
 
 # -- custom rulesets ---------------------------------------------------------------------

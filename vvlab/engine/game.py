@@ -334,9 +334,7 @@ class Game:
         The penalty follows the ruleset; mid-game it counts the stations empty so far.
         """
         self._check_player(player)
-        sheet = self.sheets[player]
-        empty = len(self.city.stations) - len(sheet.marks)
-        return Score(sheet.bonus_points, sheet.star_points, self.ruleset.penalty(empty), empty)
+        return self.sheets[player].score(self.ruleset)
 
     def winners(self) -> list[int]:
         """Seats with the highest total (ties are shared)."""

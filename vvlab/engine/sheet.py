@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
 from vvlab.engine.cards import Card
 from vvlab.model.citymap import CityMap
+
+if TYPE_CHECKING:
+    from vvlab.engine.rulesets import Ruleset
 
 Mark = Union[str, int]  # noqa: UP007 (a runtime alias, Python 3.10)
 """What a station holds: ``"X"`` (crossed) or the star number written in it."""
@@ -105,6 +108,20 @@ class Sheet:
     def bonus_points(self) -> int:
         """Sum of the line bonuses taken."""
         return sum(c.points for c in self.completed.values())
+
+    def score(self, ruleset: Ruleset | None = None) -> Score:
+        """The sheet's score now, the penalty by ``ruleset``'s rule for the stations
+        still empty (the default ruleset when ``None``).
+
+        >>> import vvlab
+        >>> str(vvlab.Sheet(vvlab.load_map("tutorial")).score())
+        'bonus 0 + stars 0 - penalty 6 (12 empty) = -6'
+        """
+        from vvlab.engine.rulesets import get_ruleset
+
+        empty = len(self.city.stations) - len(self.marks)
+        penalty = get_ruleset(ruleset).penalty(empty)
+        return Score(self.bonus_points, self.star_points, penalty, empty)
 
     # -- the move mechanics -------------------------------------------------------------
     def stations_reached(self, line: str, card: Card) -> list[str]:

@@ -41,11 +41,7 @@ def sheet_score(sheet: Sheet, game: Game | None = None) -> Score:
     >>> str(sheet_score(sheet))
     'bonus 0 + stars 0 - penalty 6 (12 empty) = -6'
     """
-    from vvlab.engine import Score, get_ruleset
-
-    ruleset = game.ruleset if game is not None else get_ruleset(None)
-    empty = len(sheet.city.stations) - len(sheet.marks)
-    return Score(sheet.bonus_points, sheet.star_points, ruleset.penalty(empty), empty)
+    return sheet.score(game.ruleset if game is not None else None)
 
 
 def _resolve(
