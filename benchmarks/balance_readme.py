@@ -182,26 +182,23 @@ LAYOUTS = [
 """The choice of layout for the built-in cities, with the figures it rests on."""
 
 STRONG_PLAYERS = [
-    "## Balance for strong players: Amsterdam and Berlin fail at the expert level",
+    "## Balance for strong players: Berlin fails at the expert level",
     "",
-    "Judged with the `expert` bot (about as strong as `rollout:samples=16`), Paris and "
-    "Madrid pass every target at every level, also on 5,000 games of deals they were not "
-    "tuned on (`maps/notes/paris.md`: line 2 now pays 5, as strong players completed it in "
-    "98% of games, and the other bonuses follow the lines' difficulty with equal bonuses). "
-    "Amsterdam and Berlin do not: a strong player completes nearly every line of Amsterdam "
-    "(M54, whose seven stations are all shared, in 99% of games; T5 in 96%) and of Berlin "
-    "(U2, U5, U8, U9 and the Ring in 96-99%). Their bonuses cannot follow difficulty at "
+    "Judged with the `expert` bot (about as strong as `rollout:samples=16`), Amsterdam, "
+    "Paris and Madrid pass every target at every level, also on 5,000 games of deals they "
+    "were not tuned on (`maps/notes/paris.md`: line 2 now pays 5, as strong players "
+    "completed it in 98% of games, and the other bonuses follow the lines' difficulty with "
+    "equal bonuses; `maps/notes/amsterdam.md`: metro 54, whose seven stations were all "
+    "shared and which strong players completed in 99% of games, gave way to tram 14, which "
+    "has stations of its own). Berlin does not: a strong player completes nearly every "
+    "line (U2, U5, U8, U9 and the Ring in 96-99%). Its bonuses cannot follow difficulty at "
     "every level at once: with equal bonuses the expert finds Berlin's U8 and U9 the "
     "easiest lines and `greedy` the hardest, so with Berlin's boxes no order of its "
     "bonuses reaches the harder-pays-more bound (-0.60) at all three levels (the best is "
-    "-0.27). For Amsterdam an order exists, but lowering the bonuses of the lines strong "
-    "players complete makes new players leave them (M54 at 3 points: 0% for `greedy`) "
-    "and the city score below Paris and Madrid, and more boxes make strong players "
-    "complete every line. Boxes and bonuses alone do not do it; route changes (a station "
-    "of M54's own, a shorter U8) are a designer's decision left open, and the verdicts "
-    "below show the failures.",
+    "-0.27). Boxes and bonuses alone do not do it; a route change (a shorter U8) is a "
+    "designer's decision left open, and the verdicts below show the failures.",
 ]
-"""Why the cities fail at the strongest level (the verdicts below show where)."""
+"""Why a city fails at the strongest level (the verdicts below show where)."""
 
 
 def _verdict_cell(rep: BalanceReport) -> str:

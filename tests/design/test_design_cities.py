@@ -20,11 +20,6 @@ CITIES = ["amsterdam", "berlin", "paris", "madrid"]
 EASY, HARD = ("amsterdam", "berlin"), ("paris", "madrid")
 GAMES, SEED = 5000, 20261206
 KNOWN_FAILURES = {
-    "amsterdam": {
-        ("expert", "completion", "M54"),
-        ("expert", "completion", "T5"),
-        ("expert", "harder-pays-more", ""),
-    },
     "berlin": {
         ("expert", "completion", "U2"),
         ("expert", "completion", "U5"),
@@ -34,13 +29,10 @@ KNOWN_FAILURES = {
         ("expert", "harder-pays-more", ""),
     },
 }
-"""(level, target, line) that fail at the expert level. Amsterdam: M54's stations are
-all shared, so strong players complete it whatever it pays, and the bonuses that follow
-difficulty at every level make new players leave the lines paying least and the city
-score below Paris and Madrid. Berlin: with equal bonuses the expert finds U8 and U9 the
-easiest lines and ``greedy`` the hardest, so no order of its bonuses passes
-harder-pays-more at all three levels with its boxes. Both await a route change
-(``maps/notes/amsterdam.md``, ``maps/notes/berlin.md``)."""
+"""(level, target, line) that fail at the expert level. Berlin: with equal bonuses the
+expert finds U8 and U9 the easiest lines and ``greedy`` the hardest, so no order of its
+bonuses passes harder-pays-more at all three levels with its boxes. It awaits a route
+change (``maps/notes/berlin.md``)."""
 
 
 def _play(city: str) -> dict[str, vvlab.SimulationResult]:

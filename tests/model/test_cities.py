@@ -51,7 +51,7 @@ def test_geography_is_schematic_and_centred(city):
         ("berlin", "nollendorfplatz", {"U1", "U2", "U3"}),
         ("paris", "chatelet", {"1", "4", "7", "11", "14"}),
         ("madrid", "sol", {"L1", "L2", "L3"}),
-        ("amsterdam", "centraal", {"M52", "M53", "M54", "T4", "T13"}),
+        ("amsterdam", "centraal", {"M52", "M53", "T4", "T13", "T14"}),
     ],
 )
 def test_real_transfers(name, station, lines):
