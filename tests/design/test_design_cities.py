@@ -25,22 +25,11 @@ KNOWN_FAILURES = {
         ("expert", "completion", "T5"),
         ("expert", "harder-pays-more", ""),
     },
-    "berlin": {
-        ("expert", "completion", "U2"),
-        ("expert", "completion", "U5"),
-        ("expert", "completion", "U8"),
-        ("expert", "completion", "U9"),
-        ("expert", "completion", "S41"),
-        ("expert", "harder-pays-more", ""),
-    },
 }
 """(level, target, line) that fail at the expert level. Amsterdam: M54's stations are
 all shared, so strong players complete it whatever it pays, and the bonuses that follow
 difficulty at every level make new players leave the lines paying least and the city
-score below Paris and Madrid. Berlin: with equal bonuses the expert finds U8 and U9 the
-easiest lines and ``greedy`` the hardest, so no order of its bonuses passes
-harder-pays-more at all three levels with its boxes. Both await a route change
-(``maps/notes/amsterdam.md``, ``maps/notes/berlin.md``)."""
+score below Paris and Madrid. It awaits a route change (``maps/notes/amsterdam.md``)."""
 
 
 def _play(city: str) -> dict[str, vvlab.SimulationResult]:
