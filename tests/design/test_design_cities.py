@@ -1,11 +1,9 @@
 """The four built-in cities meet every default balance target at the three default
 levels (``greedy``, ``lookahead:depth=1`` and ``expert``), judged on 5,000 solo games of
 deals they were not tuned on (seed 20261206; the numbers were tried on seeds 1-3 and
-``maps/README.md`` uses 2026), except the known failures below, which no choice of boxes
-and bonuses removed (``maps/README.md`` and ``maps/notes/`` say why): any other failing
-target fails the test; a city with known failures is an expected failure (xfail) while
-one of them still fails. Amsterdam and Berlin, recommended to new players, stay the
-easier pair at every level.
+``maps/README.md`` uses 2026): any failing target fails the test, with the verdict's
+table. Amsterdam and Berlin, recommended to new players, stay the easier pair at every
+level.
 """
 
 from __future__ import annotations
@@ -19,20 +17,6 @@ from vvlab.design.balance import BASELINE, DEFAULT_BOTS, judge
 CITIES = ["amsterdam", "berlin", "paris", "madrid"]
 EASY, HARD = ("amsterdam", "berlin"), ("paris", "madrid")
 GAMES, SEED = 5000, 20261206
-KNOWN_FAILURES = {
-    "berlin": {
-        ("expert", "completion", "U2"),
-        ("expert", "completion", "U5"),
-        ("expert", "completion", "U8"),
-        ("expert", "completion", "U9"),
-        ("expert", "completion", "S41"),
-        ("expert", "harder-pays-more", ""),
-    },
-}
-"""(level, target, line) that fail at the expert level. Berlin: with equal bonuses the
-expert finds U8 and U9 the easiest lines and ``greedy`` the hardest, so no order of its
-bonuses passes harder-pays-more at all three levels with its boxes. It awaits a route
-change (``maps/notes/berlin.md``)."""
 
 
 def _play(city: str) -> dict[str, vvlab.SimulationResult]:
@@ -64,11 +48,7 @@ def test_every_default_target_passes_at_every_level(played, city: str) -> None:
     report = _verdict(city, _games(played, city))
     assert report.levels == ["greedy", "lookahead:depth=1", "expert"]
     failed = report.failures()
-    found = set(zip(failed["level"], failed["target"], failed["line"], strict=True))
-    known = KNOWN_FAILURES.get(city, set())
-    assert found <= known, failed.to_string()
-    if found:
-        pytest.xfail(f"known failures: {sorted(found)}")
+    assert failed.empty, failed.to_string()
 
 
 @pytest.mark.parametrize("level", DEFAULT_BOTS)
