@@ -176,13 +176,12 @@ def _leaders_clear(kept: dict[str, Name], fixed: dict[str, Name]) -> dict[str, N
         return kept
     ends = np.array([kept[s].leader for s in led], dtype=float)
     boxes = np.array([name.box for name in fixed.values()], dtype=float)
-    crossing = {s for s, hit in zip(led, segments_meeting(ends, boxes).any(axis=0), strict=True) if hit}
-    return {s: name for s, name in kept.items() if s not in crossing}
+    crossing = segments_meeting(ends, boxes).any(axis=0)
+    dropped = {s for s, hit in zip(led, crossing, strict=True) if hit}
+    return {s: name for s, name in kept.items() if s not in dropped}
 
 
-def _keys_lost(
-    now: Naming, names: dict[str, Name], owed: set[str], memo: dict | None
-) -> list[str]:
+def _keys_lost(now: Naming, names: dict[str, Name], owed: set[str], memo: dict | None) -> list[str]:
     """The key stations of ``owed`` without a name in ``names`` that would have room
     for one on the plan without any other name (those without cannot be named by any
     placement)."""
