@@ -27,6 +27,7 @@ from vvlab.plan.geometry import (
     segments_meeting,
 )
 from vvlab.plan.names import (
+    ROUNDS,
     SCREEN_NAMES,
     Name,
     NameStyle,
@@ -109,7 +110,7 @@ def place_again(
     if len(lost) > _gained(now, placed, names):
         # names nearby may hold the only room left for them: place those again too
         opened = [s for s in now.names if s in set(opened).union(_around(now, names, lost))]
-        names = _place_opened(before, placed, now, opened, memo, ROOM_ROUNDS)
+        names = _place_opened(before, placed, now, opened, memo, ROUNDS)
         lost = _keys_lost(now, names, owed, memo)
     if len(lost) > _gained(now, placed, names) + KEYS_SPARED:
         return _place_all(before, placed, now, memo)
@@ -131,9 +132,6 @@ def _gained(now: Naming, placed: dict[str, Name], names: dict[str, Name]) -> int
 KEYS_SPARED = 1
 """Key stations an edit may leave without a name, net, before all names are placed
 again: as many as placements of the same plan differ by."""
-ROOM_ROUNDS = 2
-"""Rounds of such a placement: the first tries the names where they were, the next
-places the key stations first, the others where room is left."""
 
 
 def _place_opened(
@@ -207,12 +205,16 @@ def _has_room(now: Naming, sid: str, memo: dict | None) -> bool:
 
 
 def _around(now: Naming, names: dict[str, Name], lost: list[str]) -> list[str]:
-    """``lost`` and the stations whose names in ``names`` lie where the names of
-    ``lost`` may go: those to place again to make them room."""
+    """``lost`` and the stations near them to place again to make them room: those
+    whose names in ``names`` lie where the names of ``lost`` may go, and the key
+    stations without a name there (room may come free for them as well)."""
     reach = _reaches(now, {}, set(), lost)
     named = [s for s in names if s not in lost]
-    extents = np.array([_name_extent(names[s]) for s in named], dtype=float).reshape(-1, 4)
-    near = {s for s, hit in zip(named, overlaps_any(extents, reach), strict=True) if hit}
+    extents = [_name_extent(names[s]) for s in named]
+    unnamed = [s for s in now.names if s in now.key and s not in names and s not in lost]
+    extents += [(*now.points[s], *now.points[s]) for s in unnamed]
+    hits = overlaps_any(np.array(extents, dtype=float).reshape(-1, 4), reach)
+    near = {s for s, hit in zip([*named, *unnamed], hits, strict=True) if hit}
     return [s for s in now.names if s in near or s in lost]
 
 
