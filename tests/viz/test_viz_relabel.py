@@ -12,8 +12,9 @@ import pytest
 
 import vvlab
 from vvlab.model.generate import generate_city
+from vvlab.plan import relabel
 from vvlab.plan.geometry import segments_hitting_box
-from vvlab.plan.names import CANVAS_NAMES, Name
+from vvlab.plan.names import CANVAS_NAMES, Name, place_names
 from vvlab.plan.relabel import Naming, place_again, place_naming
 from vvlab.plan.wagons import map_geometry
 from vvlab.viz.names import plan_naming
@@ -144,3 +145,81 @@ def test_a_valid_plan_turning_draft_keeps_its_names() -> None:
     assert_legible(draft, again)
     kept = sum(again.get(s) is placed[s] for s in placed)
     assert kept >= 0.8 * len(placed), f"only {kept} of {len(placed)} names stayed"
+
+
+@pytest.fixture
+def full_placements(monkeypatch: pytest.MonkeyPatch) -> list[Naming]:
+    """The namings :func:`place_again` places every name of (its fallback), recorded."""
+    calls: list[Naming] = []
+
+    def counted(naming: Naming, *args, **kwargs) -> dict[str, Name]:
+        calls.append(naming)
+        return place_naming(naming, *args, **kwargs)
+
+    monkeypatch.setattr(relabel, "place_naming", counted)
+    return calls
+
+
+def _crowd() -> Naming:
+    """60 draws of stations on a 20 px grid, their names crowding the canvas; key
+    station ``k`` in a corner, where its name has room."""
+    xy = np.random.default_rng(1).integers(0, 9, size=(60, 2)) * 20 + 40
+    points = {f"s{x}-{y}": (float(x), float(y)) for x, y in xy.tolist()} | {"k": (230.0, 230.0)}
+    return Naming({s: f"Station {s}" for s in points}, points, dict.fromkeys(points, 4.0),
+                  frozenset({"k"}), (), (), (0.0, 0.0, 240.0, 240.0), CANVAS_NAMES)  # fmt: skip
+
+
+def test_a_key_station_moved_into_a_crowd_is_named_by_moving_the_names_around_it(
+    full_placements: list[Naming],
+) -> None:
+    before = _crowd()
+    placed = place_naming(before)
+    now = before._replace(points={**before.points, "k": (90.0, 90.0)})
+    others = {s: name for s, name in placed.items() if s != "k"}
+    alone = place_names({"k": "Station k"}, now.points, now.radii, key={"k"}, bounds=now.bounds,
+                        fixed=others, style=now.style)  # fmt: skip
+    assert "k" in placed and "k" not in alone, "the names around must leave k no room"
+    again = place_again(before, placed, now)
+    assert "k" in again and full_placements == []
+    assert_legible(now, again)
+    far = [s for s in others if min(abs(now.points[s][0] - 90), abs(now.points[s][1] - 90)) > 140]
+    assert all(again[s] is placed[s] for s in far if s in again)
+
+
+_UNNAMED = {f"u{k}": (1000.0 + 20 * k, 0.0) for k in range(6)}
+"""Stations without a name, out of view: an edit changes one station of many."""
+
+
+def test_a_key_station_moved_where_no_name_fits_leaves_the_others_in_place(
+    full_placements: list[Naming],
+) -> None:
+    """Between two lines 12 px apart, a name fits nowhere within reach: no placement
+    can name ``k`` there, so placing every name again would only cost time."""
+    points = {"a": (20.0, 50.0), "b": (340.0, 50.0), "k": (450.0, 50.0)}
+    lines = (((0.0, 44.0), (350.0, 44.0)), ((0.0, 56.0), (350.0, 56.0)))
+    before = Naming({s: s.upper() * 2 for s in points}, points | _UNNAMED,
+                    dict.fromkeys([*points, *_UNNAMED], 3.0), frozenset({"k"}), lines, (),
+                    (0.0, 38.0, 500.0, 62.0), CANVAS_NAMES)  # fmt: skip
+    placed = place_naming(before)
+    now = before._replace(points={**before.points, "k": (100.0, 50.0)})
+    assert "k" in placed and "k" not in place_naming(now)
+    again = place_again(before, placed, now)
+    assert "k" not in again and full_placements == []
+    assert again == {s: name for s, name in placed.items() if s != "k"}
+
+
+def test_a_moved_stations_name_keeps_its_leader_off_the_names_it_passes() -> None:
+    """``m``'s name, set apart with a leader, moves with its station; where the leader
+    would now cross ``o``'s name, the name is placed again."""
+    points = {"m": (100.0, 50.0), "o": (220.0, 95.0)}
+    naming = Naming({"m": "Mmm", "o": "Ooo"}, points | _UNNAMED,
+                    dict.fromkeys([*points, *_UNNAMED], 4.0), frozenset(points), (), (),
+                    (0.0, 0.0, 400.0, 200.0), CANVAS_NAMES)  # fmt: skip
+    placed = {
+        "m": Name("Mmm", (180.0, 44.0, 210.0, 56.0), ((100.0, 50.0), (180.0, 50.0))),
+        "o": Name("Ooo", (200.0, 74.0, 240.0, 86.0)),
+    }
+    now = naming._replace(points={**naming.points, "m": (180.0, 80.0)})
+    again = place_again(naming, placed, now)
+    assert again["o"] is placed["o"] and "m" in again
+    assert_legible(now, again)

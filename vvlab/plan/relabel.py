@@ -81,8 +81,10 @@ def place_again(
 ) -> dict[str, Name]:
     """The names for ``now``, where ``placed`` were placed for ``before``: those no
     change can reach stay, the others are placed again around them (first where they
-    were); a key station left without a name is placed again with the names around
-    it, and then, or when the bounds, the style or much of the city changed, all are.
+    were). Key stations left without a name (that would have room without the other
+    names) are placed again with the names around them; only when more of them stay
+    without one than :data:`KEYS_SPARED` (net of those named now and not before), or
+    when the bounds, the style or much of the city changed, are all names placed again.
 
     >>> points = {s: (20.0 + 100 * k, 50.0) for k, s in enumerate("abcd")}
     >>> naming = Naming({s: s.upper() * 2 for s in points}, points, dict.fromkeys(points, 4.0),
@@ -96,23 +98,40 @@ def place_again(
     changed = _changed_stations(before, now)
     elsewhere = (before.bounds, before.style) != (now.bounds, now.style)
     if elsewhere or len(changed) > CHANGED_SHARE * max(len(now.points), 1):
-        return place_naming(now, keep_relative(placed, before.points, now.points), memo)
+        return _place_all(before, placed, now, memo)
     ids = list(now.names)
     is_open = _opened(before, now, placed, changed, ids, memo)
     opened = [s for s, o in zip(ids, is_open, strict=True) if o]
     if not opened:
         return {s: placed[s] for s in ids if s in placed}
-    fixed, new = _place_opened(before, placed, now, opened, memo)
-    lost = _keys_lost(now, placed, changed, opened, new)
-    if lost:  # names nearby may hold the only room left for them: place those again too
-        around = _reaches(now, {}, set(), lost)
-        near = [s for s in fixed if overlaps_any(np.array([_name_extent(fixed[s])]), around)[0]]
-        opened = [s for s in ids if s in set(opened).union(near)]
-        fixed, new = _place_opened(before, placed, now, opened, memo, ROUNDS)
-        lost = _keys_lost(now, placed, changed, opened, new)
-    if lost:
-        return place_naming(now, keep_relative(placed, before.points, now.points), memo)
-    return {s: fixed[s] if s in fixed else new[s] for s in ids if s in fixed or s in new}
+    names = _place_opened(before, placed, now, opened, memo)
+    owed = {s for s in now.key if s in placed or s in changed}  # key stations to name
+    lost = _keys_lost(now, names, owed, memo)
+    if len(lost) > _gained(now, placed, names):
+        # names nearby may hold the only room left for them: place those again too
+        opened = [s for s in now.names if s in set(opened).union(_around(now, names, lost))]
+        names = _place_opened(before, placed, now, opened, memo, ROUNDS)
+        lost = _keys_lost(now, names, owed, memo)
+    if len(lost) > _gained(now, placed, names) + KEYS_SPARED:
+        return _place_all(before, placed, now, memo)
+    return names
+
+
+def _place_all(
+    before: Naming, placed: dict[str, Name], now: Naming, memo: dict | None
+) -> dict[str, Name]:
+    """Every name of ``now`` placed again, each first where it was beside its station."""
+    return place_naming(now, keep_relative(placed, before.points, now.points), memo)
+
+
+def _gained(now: Naming, placed: dict[str, Name], names: dict[str, Name]) -> int:
+    """How many key stations of ``now`` have a name in ``names`` and had none in ``placed``."""
+    return sum(s in names and s not in placed for s in now.key)
+
+
+KEYS_SPARED = 1
+"""Key stations an edit may leave without a name, net, before all names are placed
+again: as many as placements of the same plan differ by."""
 
 
 def _place_opened(
@@ -122,35 +141,86 @@ def _place_opened(
     opened: list[str],
     memo: dict | None,
     rounds: int | None = None,
-) -> tuple[dict[str, Name], dict[str, Name]]:
-    """The names that stay (``placed`` but not ``opened``) and those of ``opened``
-    placed again around them, in the area they can reach (in ``rounds``, as
-    :func:`~vvlab.plan.names.place_names` takes them)."""
+) -> dict[str, Name]:
+    """The names of ``now``: those ``placed`` but not ``opened`` stay, those of
+    ``opened`` are placed again around them, in the area they can reach (first where
+    they were for ``before``; in ``rounds``, as :func:`~vvlab.plan.names.place_names`
+    takes them)."""
     again = set(opened)
     fixed = {s: placed[s] for s in now.names if s in placed and s not in again}
     area = tuple(extent(_reaches(now, {}, set(), opened)).tolist())
+    kept = keep_relative({s: placed[s] for s in opened if s in placed}, before.points, now.points)
     new = place_names(
         {s: now.names[s] for s in opened}, now.points, now.radii,
         key=set(now.key).intersection(opened), lines=_segments_in(now.lines, area),
-        obstacles=[b for b in now.obstacles if boxes_overlap(b, area, touching=True)],
-        bounds=now.bounds,
-        keep=keep_relative({s: placed[s] for s in opened if s in placed}, before.points,
-                           now.points),
-        memo=memo, fixed=fixed, style=now.style, rounds=rounds,
+        obstacles=_obstacles_in(now, area), bounds=now.bounds,
+        keep=_leaders_clear(kept, fixed), memo=memo, fixed=fixed, style=now.style,
+        rounds=rounds,
     )  # fmt: skip
-    return fixed, new
+    return {s: fixed[s] if s in fixed else new[s] for s in now.names if s in fixed or s in new}
 
 
-def _keys_lost(
-    now: Naming,
-    placed: dict[str, Name],
-    changed: set[str],
-    opened: list[str],
-    new: dict[str, Name],
-) -> list[str]:
-    """The key stations of ``opened`` named before (or just changed) left without a
-    name now."""
-    return [s for s in opened if s in now.key and s not in new and (s in placed or s in changed)]
+def _leaders_clear(kept: dict[str, Name], fixed: dict[str, Name]) -> dict[str, Name]:
+    """The names of ``kept`` whose leader, if any, crosses no name of ``fixed``: the
+    placer takes kept names testing their boxes only, and a station moved carries its
+    leader over the names around it.
+
+    >>> led = Name("A", (10.0, 0.0, 20.0, 10.0), ((0.0, 5.0), (10.0, 5.0)))
+    >>> list(_leaders_clear({"a": led}, {"b": Name("B", (4.0, 0.0, 6.0, 10.0))}))
+    []
+    """
+    led = [s for s, name in kept.items() if name.leader is not None]
+    if not led or not fixed:
+        return kept
+    ends = np.array([kept[s].leader for s in led], dtype=float)
+    boxes = np.array([name.box for name in fixed.values()], dtype=float)
+    crossing = segments_meeting(ends, boxes).any(axis=0)
+    dropped = {s for s, hit in zip(led, crossing, strict=True) if hit}
+    return {s: name for s, name in kept.items() if s not in dropped}
+
+
+def _keys_lost(now: Naming, names: dict[str, Name], owed: set[str], memo: dict | None) -> list[str]:
+    """The key stations of ``owed`` without a name in ``names`` that would have room
+    for one on the plan without any other name (those without cannot be named by any
+    placement)."""
+    return [s for s in now.names if s in owed and s not in names and _has_room(now, s, memo)]
+
+
+def _has_room(now: Naming, sid: str, memo: dict | None) -> bool:
+    """Whether key station ``sid`` of ``now`` has a place for its name with no other
+    name placed (clear of the markers, lines and obstacles, inside the bounds).
+
+    >>> naming = Naming({"a": "Aa"}, {"a": (50.0, 50.0)}, {"a": 4.0}, frozenset({"a"}),
+    ...                 (), (), (0, 0, 200, 100))
+    >>> _has_room(naming, "a", None), _has_room(naming._replace(bounds=(40, 40, 60, 60)), "a", None)
+    (True, False)
+    """
+    area = tuple(_reaches(now, {}, set(), [sid])[0].tolist())
+    alone = place_names(
+        {sid: now.names[sid]}, now.points, now.radii, key={sid},
+        lines=_segments_in(now.lines, area), obstacles=_obstacles_in(now, area),
+        bounds=now.bounds, memo=memo, style=now.style, rounds=1,
+    )  # fmt: skip
+    return sid in alone
+
+
+def _around(now: Naming, names: dict[str, Name], lost: list[str]) -> list[str]:
+    """``lost`` and the stations near them to place again to make them room: those
+    whose names in ``names`` lie where the names of ``lost`` may go, and the key
+    stations without a name there (room may come free for them as well)."""
+    reach = _reaches(now, {}, set(), lost)
+    named = [s for s in names if s not in lost]
+    extents = [_name_extent(names[s]) for s in named]
+    unnamed = [s for s in now.names if s in now.key and s not in names and s not in lost]
+    extents += [(*now.points[s], *now.points[s]) for s in unnamed]
+    hits = overlaps_any(np.array(extents, dtype=float).reshape(-1, 4), reach)
+    near = {s for s, hit in zip([*named, *unnamed], hits, strict=True) if hit}
+    return [s for s in now.names if s in near or s in lost]
+
+
+def _obstacles_in(naming: Naming, area: Box) -> list[Box]:
+    """The obstacles of ``naming`` that meet ``area``."""
+    return [b for b in naming.obstacles if boxes_overlap(b, area, touching=True)]
 
 
 def _opened(
