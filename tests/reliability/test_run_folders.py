@@ -18,6 +18,7 @@ import pytest
 
 import vvlab
 from vvlab import SimulationResult
+from vvlab.model.io import map_json
 from vvlab.sim import RunFolderError, SimulationCancelled, simulate
 
 ROOT = Path(vvlab.__file__).resolve().parents[1]
@@ -281,6 +282,11 @@ def test_the_sample_data_are_in_the_checked_format():
         assert "manifest" in json.loads((folder / "metadata.json").read_text()), folder
         res = SimulationResult.from_parquet(folder)
         assert len(res.games) == entry["games"] * entry["players"]
+        city = vvlab.load_map(entry["city"])  # the map as shipped now, not an older one
+        shipped = hashlib.sha256(map_json(city).encode()).hexdigest()
+        assert res.metadata["map_sha256"] == shipped, (
+            f"{folder.name} was played on an older {city.name}: python scripts/make_data.py"
+        )
     entry = next(e for e in index if e["name"] == "amsterdam-1p-random-voll-verplant")
     fresh = simulate("amsterdam", 1, ["random"], entry["games"], seed=entry["seed"],
                      ruleset=entry["ruleset"], workers=1, progress=False)  # fmt: skip
