@@ -16,6 +16,7 @@ import pickle
 import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, overload
 
 import numpy as np
@@ -69,6 +70,13 @@ class RunSpec:
         """Games played in ``block`` (``BLOCK_SIZE`` except maybe in the last block)."""
         return min(BLOCK_SIZE, self.games - block * BLOCK_SIZE)
 
+    @cached_property
+    def map_sha256(self) -> str:
+        """sha256 of the map's canonical JSON text (:func:`~vvlab.model.io.map_json`),
+        computed once: a run asks for it when it starts and when it builds its result,
+        and a tuning search starts thousands of runs."""
+        return hashlib.sha256(map_json(self.city).encode()).hexdigest()
+
     def record(self) -> dict[str, Any]:
         """The parameters as plain data: ``run.json``, and the core of the metadata."""
         bots = [
@@ -79,7 +87,7 @@ class RunSpec:
             "format": FORMAT,
             "map_id": self.city.id,
             "map_name": self.city.name,
-            "map_sha256": hashlib.sha256(map_json(self.city).encode()).hexdigest(),
+            "map_sha256": self.map_sha256,
             "ruleset": self.ruleset.to_dict(),
             "players": self.players,
             "bots": bots,

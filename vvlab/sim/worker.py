@@ -52,7 +52,7 @@ class ChunkTask:
     @classmethod
     def from_spec(cls, spec: RunSpec, engine: str) -> ChunkTask:
         """The task of a checked run (see :func:`vvlab.sim.params.prepare_run`)."""
-        key = spec.record()["map_sha256"]
+        key = spec.map_sha256
         return cls(spec.city.to_dict(), key, spec.ruleset.to_dict(), spec.bots, spec.seed, engine)
 
 
