@@ -6,12 +6,14 @@ check_balance's."""
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 
 import vvlab
 from vvlab.design import BalanceTargets, check_balance, tune
 from vvlab.design import tune_search as ts
 from vvlab.design.balance import check_levels
+from vvlab.design.report import BalanceReport
 from vvlab.design.setting import Setting
 from vvlab.model import CityMap
 
@@ -73,8 +75,10 @@ def test_a_candidate_stopped_early_fails_on_every_level_too(walks) -> None:
 
 
 def test_the_same_seed_gives_the_same_walk(walks) -> None:
-    again = tune(draft(), SHORT, **ARGS)
-    assert again.history.equals(walks[0].history)
+    again, walk = tune(draft(), SHORT, **ARGS), ["evaluation", "change", "accepted", "seed"]
+    assert again.history[walk].equals(walks[0].history[walk])
+    done = again.history["complete"] & walks[0].history["complete"]
+    assert again.history["fitness"][done].equals(walks[0].history["fitness"][done])
     assert again.city.to_dict() == walks[0].city.to_dict()
 
 
@@ -116,3 +120,13 @@ def test_levels_one_at_a_time_end_in_check_balance() -> None:
     )
     with pytest.raises(ValueError, match="order: levels of bots only"):
         next(check_levels("tutorial", bots=BOTS, order=["random"], **args))
+
+
+def test_a_thin_pass_counts_as_zero_in_the_worst_and_the_mean_margin() -> None:
+    rows = {"level": ["greedy"] * 3, "target": ["completion"] * 3, "line": ["A", "B", "C"],
+            "measured": [0.5] * 3, "bound": ["10%..95%"] * 3, "passed": [True] * 3,
+            "margin": [0.4, 0.2, 0.6], "spread": [0.01] * 3,
+            "thin": [False, True, False]}  # fmt: skip
+    report = BalanceReport(pd.DataFrame(rows), "c", ["greedy"], 10, 0, "voll-verplant")
+    assert ts.fitness(report) == pytest.approx(0.0 + 0.1 * (0.4 + 0.0 + 0.6) / 3)
+    assert ts.fitness(report) <= ts.fitness_bound(report) == pytest.approx(0.0 + 0.1)

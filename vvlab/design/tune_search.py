@@ -3,14 +3,14 @@ the same deals, scored by :func:`fitness`, the first better one taken.
 
 Most candidates are worse than the numbers they are tried against, and the games of
 the levels are most of the cost, so a candidate is judged a level at a time
-(:func:`~vvlab.design.balance.check_levels`), the level where the current numbers fall
-shortest first, and no further once even the best the other levels could bring
-(:func:`fitness_bound`) cannot beat the current fitness: more rows only add failures,
-and their margins are at most 1. The search decides exactly as if every candidate had
-been judged at every level (the same walk, the same result): a candidate stopped early
-is one it would have rejected, and where the best rejected candidates are paired
-(:func:`~vvlab.design.setting.paired_moves`), those whose bound could put them among
-the best are judged at every level first.
+(:func:`~vvlab.design.balance.check_levels`), the cheapest level first (a strong bot
+takes several times a quick one's time per game), and no further once even the best
+the other levels could bring (:func:`fitness_bound`) cannot beat the current fitness:
+more rows only add failures, and their margins are at most 1. The search decides
+exactly as if every candidate had been judged at every level (the same walk, the same
+result): a candidate stopped early is one it would have rejected, and where the best
+rejected candidates are paired (:func:`~vvlab.design.setting.paired_moves`), those
+whose bound could put them among the best are judged at every level first.
 """
 
 from __future__ import annotations
@@ -47,13 +47,15 @@ def _score(table: Any, mean: float | None = None) -> float:
     given."""
     scored = table[table["target"].map(is_tuned)]
     m = scored["margin"].fillna(-1.0).clip(-1.0, 1.0)
-    mean = float(m.mean()) if mean is None else mean
     short = float(m.clip(upper=0.0).sum())
     if short < 0:
-        return short - FAIL_WEIGHT * int((m < 0).sum()) - 0.01 + MEAN_WEIGHT[True] * mean
+        fails = FAIL_WEIGHT * int((m < 0).sum())
+        return (
+            short - fails - 0.01 + MEAN_WEIGHT[True] * (float(m.mean()) if mean is None else mean)
+        )
     if "thin" in scored:
         m = m.where(~scored["thin"].astype(bool), 0.0)
-    return float(m.min() + MEAN_WEIGHT[False] * mean)
+    return float(m.min() + MEAN_WEIGHT[False] * (m.mean() if mean is None else mean))
 
 
 def fitness(report: BalanceReport) -> float:
@@ -104,6 +106,7 @@ class Search:
         self.cache: dict[Setting, Judged] = {}
         self.row_of: dict[Setting, int] = {}
         self.rows: list[dict[str, Any]] = []
+        self.seconds: dict[str, float] = {}  # the least CPU time each level took
         self.start = time.monotonic()
         self.stopped = ""
 
@@ -145,26 +148,30 @@ class Search:
         return judged
 
     def _judge(self, setting: Setting, beat: Judged | None) -> Judged:
-        order = [] if beat is None else _shortest_first(beat.report)
+        """``setting`` judged a level at a time, the cheapest so far first, until it
+        cannot beat ``beat`` (the order decides how much is played, never what is
+        decided)."""
+        order = [] if beat is None else sorted(beat.report.levels, key=self._cost)
+        clock, done = time.process_time(), []
         for report in self.judge(setting, order):
+            seconds = time.process_time() - clock
+            for level in set(report.levels) - set(done):  # the least: not a first compile
+                self.seconds[level] = min(seconds, self._cost(level))
+            clock, done = time.process_time(), report.levels
             if beat is not None and report.levels != beat.report.levels:
                 bound = fitness_bound(report)
                 if _cannot_beat(bound, beat):
                     return Judged(report, bound, complete=False)
         return Judged(report, fitness(report))
 
+    def _cost(self, level: str) -> float:
+        """The fewest CPU seconds a level's games and verdict took (unknown: the most)."""
+        return self.seconds.get(level, float("inf"))
+
 
 def _cannot_beat(bound: float, beat: Judged | None) -> bool:
     """Whether a fitness of at most ``bound`` cannot beat ``beat``'s."""
     return beat is not None and bound <= beat.score + IMPROVEMENT
-
-
-def _shortest_first(report: BalanceReport) -> list[str]:
-    """The levels of ``report``, the one whose rows score lowest first (the most likely
-    to stop a candidate that is no better)."""
-    t = report.table
-    by_level = {level: _score(t[t["level"].isin(["", level])]) for level in report.levels}
-    return sorted(report.levels, key=by_level.__getitem__)
 
 
 Step = tuple[Setting, Judged]
