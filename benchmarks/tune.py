@@ -45,7 +45,7 @@ def clocks() -> tuple[float, float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", default="0,1,2")
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--max-evaluations", type=int, default=300)

@@ -11,6 +11,7 @@ is measured from ``random`` to each level. Every level plays the same deals (the
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -171,53 +172,55 @@ def check_balance(
 
 
 def check_levels(
-    city: Any,
-    targets: BalanceTargets | None = None,
-    *,
-    bots: Sequence[Any] = DEFAULT_BOTS,
-    order: Sequence[str] = (),
-    games: int = 2000,
-    seed: int = 0,
-    ruleset: Any = "voll-verplant",
-    progress: Progress = True,
-    cancel: Cancel = None,
-    workers: int | None = None,
-    equal_bonus: tuple[int, int] | None = None,
+    city: Any, targets: BalanceTargets | None = None, *, order: Sequence[str] = (), **options: Any
 ) -> Iterator[BalanceReport]:
     """:func:`check_balance` a level at a time: after ``random``'s games and each
     level's, the verdict on the levels played so far (their rows in the order of
     ``bots``, whatever the order played). The last is :func:`check_balance`'s verdict; a
     caller that has seen enough stops there (:func:`~vvlab.design.tune.tune` stops
-    judging a candidate once it cannot beat the numbers it has). The arguments are
-    :func:`check_balance`'s, and ``order``: the levels (bot labels) to play first.
+    judging a candidate once it cannot beat the numbers it has). ``options`` are
+    :func:`check_balance`'s keywords (its defaults when left out); ``order`` the levels
+    (bot labels) to play first.
 
     >>> steps = check_levels("tutorial", bots=["greedy", "expert"], order=["expert"],
     ...                      games=100, progress=False)
     >>> [report.levels for report in steps]
     [['expert'], ['greedy', 'expert']]
     """
-    city = load_map(city)
-    targets = targets or BalanceTargets()
+    city, targets, o = load_map(city), targets or BalanceTargets(), _options(options)
     bot_of: dict[str, Any] = {}
-    for bot in bots:
+    for bot in o["bots"]:
         bot_of.setdefault(bot_label(bot), bot)
     if not bot_of:
         raise ValueError("bots: give at least one skill level, e.g. ['greedy']")
     if set(order) - set(bot_of):
         raise ValueError(f"order: levels of bots only ({list(bot_of)}), got {list(order)}")
-    run = {"games": games, "seed": seed, "ruleset": ruleset, "progress": progress}
-    replay = {"cancel": cancel, "workers": workers}
-    run |= replay
+    replay = {k: o[k] for k in ("cancel", "workers")}
+    run = {k: o[k] for k in ("games", "seed", "ruleset", "progress")} | replay
     results = {BASELINE: simulate(city, players=1, bots=[BASELINE], **run)}
     rows, parts = _map_rows(city, targets), {}
     for level in dict.fromkeys([*order, *bot_of]):
         if level not in results:
             results[level] = simulate(city, players=1, bots=[bot_of[level]], **run)
-        parts[level] = _level_part(city, targets, level, results, seed=seed, bot=bot_of[level],
-                                   equal_bonus=equal_bonus, run=replay)  # fmt: skip
+        parts[level] = _level_part(city, targets, level, results, seed=o["seed"],
+                                   bot=bot_of[level], equal_bonus=o["equal_bonus"],
+                                   run=replay)  # fmt: skip
         done = [lv for lv in bot_of if lv in parts]
-        yield _report(city, targets, rows, [parts[lv] for lv in done], done,
-                      games=games, seed=seed, ruleset=ruleset)  # fmt: skip
+        yield _report(city, targets, rows, [parts[lv] for lv in done], done, games=o["games"],
+                      seed=o["seed"], ruleset=o["ruleset"])  # fmt: skip
+
+
+def _options(options: dict[str, Any]) -> dict[str, Any]:
+    """:func:`check_balance`'s keywords: ``options``, its defaults for those left out."""
+    keywords = {
+        name: p.default
+        for name, p in inspect.signature(check_balance).parameters.items()
+        if p.kind is p.KEYWORD_ONLY
+    }
+    unknown = sorted(set(options) - set(keywords))
+    if unknown:
+        raise TypeError(f"check_levels() got an unexpected keyword argument {unknown[0]!r}")
+    return keywords | options
 
 
 def judge(
