@@ -9,12 +9,12 @@ same deals (common random numbers: the same ``seed``, so two candidates differ o
 their numbers, not by luck), and scored by its worst margin (plus a tenth of the mean,
 to break ties). A candidate is judged a level at a time and no further once it cannot
 beat the numbers it is tried against (:mod:`vvlab.design.tune_search`): the same walk
-for a fraction of the games. Why not a general optimiser (optuna, CMA-ES): the space is small and
-discrete (1-6 boxes, whole bonuses) and the verdicts say which line to change and in
-which direction, so guided moves reach the targets in tens of evaluations where a
-black-box sampler needs hundreds; and the walk is deterministic for a seed without
-extra care. A strong bot chases high bonuses, so a bonus change moves completion rates:
-every candidate is measured, never predicted.
+for a fraction of the games. Why not a general optimiser (optuna, CMA-ES): the space
+is small and discrete (1-6 boxes, whole bonuses) and the verdicts say which line to
+change and in which direction, so guided moves reach the targets in tens of
+evaluations where a black-box sampler needs hundreds; and the walk is deterministic
+for a seed without extra care. A strong bot chases high bonuses, so a bonus change
+moves completion rates: every candidate is measured, never predicted.
 """
 
 from __future__ import annotations
@@ -48,8 +48,10 @@ class TuneResult:
 
     ``city`` is the tuned city (only boxes and bonuses differ from the original);
     ``before`` and ``after`` its verdicts on the search's deals; ``changes`` one row per
-    line (boxes and bonus before and after); ``history`` one row per evaluation;
-    ``stopped`` why the search ended (``"converged"``, ``"max_evaluations"``,
+    line (boxes and bonus before and after); ``history`` one row per evaluation (where
+    ``complete`` is False the candidate was judged at some levels only, as it could not
+    beat the numbers it was tried against, and its ``fitness`` is the most it could
+    reach); ``stopped`` why the search ended (``"converged"``, ``"max_evaluations"``,
     ``"budget_s"``, ``"cancelled"``) and ``explanation`` what still fails and what
     route edit would help.
 
