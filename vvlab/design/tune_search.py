@@ -3,14 +3,15 @@ the same deals, scored by :func:`fitness`, the first better one taken.
 
 Most candidates are worse than the numbers they are tried against, and the games of
 the levels are most of the cost, so a candidate is judged a level at a time
-(:func:`~vvlab.design.balance.check_levels`), the cheapest level first (a strong bot
-takes several times a quick one's time per game), and no further once even the best
-the other levels could bring (:func:`fitness_bound`) cannot beat the current fitness:
-more rows only add failures, and their margins are at most 1. The search decides
-exactly as if every candidate had been judged at every level (the same walk, the same
-result): a candidate stopped early is one it would have rejected, and where the best
-rejected candidates are paired (:func:`~vvlab.design.setting.paired_moves`), those
-whose bound could put them among the best are judged at every level first.
+(:func:`~vvlab.design.balance.check_levels`), the cheapest level first
+(:func:`level_cost`: a strong bot takes several times a quick one's time per game),
+and no further once even the best the other levels could bring (:func:`fitness_bound`)
+cannot beat the current fitness: more rows only add failures, and their margins are at
+most 1. The search decides exactly as if every candidate had been judged at every level
+(the same walk, the same result): a candidate stopped early is one it would have
+rejected, and where the best rejected candidates are paired
+(:func:`~vvlab.design.setting.paired_moves`), those whose bound could put them among
+the best are judged at every level first.
 """
 
 from __future__ import annotations
@@ -106,7 +107,6 @@ class Search:
         self.cache: dict[Setting, Judged] = {}
         self.row_of: dict[Setting, int] = {}
         self.rows: list[dict[str, Any]] = []
-        self.seconds: dict[str, float] = {}  # the least CPU time each level took
         self.start = time.monotonic()
         self.stopped = ""
 
@@ -148,25 +148,33 @@ class Search:
         return judged
 
     def _judge(self, setting: Setting, beat: Judged | None) -> Judged:
-        """``setting`` judged a level at a time, the cheapest so far first, until it
-        cannot beat ``beat`` (the order decides how much is played, never what is
-        decided)."""
-        order = [] if beat is None else sorted(beat.report.levels, key=self._cost)
-        clock, done = time.process_time(), []
+        """``setting`` judged a level at a time, the cheapest first (:func:`level_cost`),
+        until it cannot beat ``beat`` (the order decides how much is played, never what
+        is decided)."""
+        levels = [] if beat is None else beat.report.levels
+        order = sorted(levels, key=lambda level: (level_cost(level), levels.index(level)))
         for report in self.judge(setting, order):
-            seconds = time.process_time() - clock
-            for level in set(report.levels) - set(done):  # the least: not a first compile
-                self.seconds[level] = min(seconds, self._cost(level))
-            clock, done = time.process_time(), report.levels
             if beat is not None and report.levels != beat.report.levels:
                 bound = fitness_bound(report)
                 if _cannot_beat(bound, beat):
                     return Judged(report, bound, complete=False)
         return Judged(report, fitness(report))
 
-    def _cost(self, level: str) -> float:
-        """The fewest CPU seconds a level's games and verdict took (unknown: the most)."""
-        return self.seconds.get(level, float("inf"))
+
+LEVEL_COSTS = (("random", 1), ("greedy", 1), ("expert", 6), ("lookahead", 30), ("rollout", 1600))
+"""A solo game's cost per bot, relative to ``greedy``'s, from the compiled games per
+second of ``benchmarks/throughput.py`` (greedy 120,000, expert 20,000,
+``lookahead:depth=1`` 4,090, ``rollout:samples=16`` 74). A fixed table, not a clock: the
+same seed judges the same candidates at the same levels on any machine."""
+
+
+def level_cost(level: str) -> int:
+    """How dear a level's games are (:data:`LEVEL_COSTS`; a bot not listed: dearest).
+
+    >>> sorted(["lookahead:depth=1", "expert", "greedy"], key=level_cost)
+    ['greedy', 'expert', 'lookahead:depth=1']
+    """
+    return next((cost for name, cost in LEVEL_COSTS if level.startswith(name)), 10_000)
 
 
 def _cannot_beat(bound: float, beat: Judged | None) -> bool:
