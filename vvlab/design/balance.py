@@ -11,7 +11,8 @@ is measured from ``random`` to each level. Every level plays the same deals (the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import inspect
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -32,6 +33,7 @@ __all__ = [
     "BASELINE",
     "DEFAULT_BOTS",
     "check_balance",
+    "check_levels",
     "judge",
     "judge_result",
     "margin",
@@ -163,20 +165,62 @@ def check_balance(
     >>> "game-length" in set(report.failures()["target"])
     True
     """
-    city = load_map(city)
-    targets = targets or BalanceTargets()
-    levels = [bot_label(b) for b in bots]
-    if not levels:
+    *_, report = check_levels(city, targets, bots=bots, games=games, seed=seed, ruleset=ruleset,
+                              progress=progress, cancel=cancel, workers=workers,
+                              equal_bonus=equal_bonus)  # fmt: skip
+    return report
+
+
+def check_levels(
+    city: Any, targets: BalanceTargets | None = None, *, order: Sequence[str] = (), **options: Any
+) -> Iterator[BalanceReport]:
+    """:func:`check_balance` a level at a time: after ``random``'s games and each
+    level's, the verdict on the levels played so far (their rows in the order of
+    ``bots``, whatever the order played). The last is :func:`check_balance`'s verdict; a
+    caller that has seen enough stops there (:func:`~vvlab.design.tune.tune` stops
+    judging a candidate once it cannot beat the numbers it has). ``options`` are
+    :func:`check_balance`'s keywords (its defaults when left out); ``order`` the levels
+    (bot labels) to play first.
+
+    >>> steps = check_levels("tutorial", bots=["greedy", "expert"], order=["expert"],
+    ...                      games=100, progress=False)
+    >>> [report.levels for report in steps]
+    [['expert'], ['greedy', 'expert']]
+    """
+    city, targets, o = load_map(city), targets or BalanceTargets(), _options(options)
+    bot_of: dict[str, Any] = {}
+    for bot in o["bots"]:
+        bot_of.setdefault(bot_label(bot), bot)
+    if not bot_of:
         raise ValueError("bots: give at least one skill level, e.g. ['greedy']")
-    run = {"games": games, "seed": seed, "ruleset": ruleset, "progress": progress}
-    run |= {"cancel": cancel, "workers": workers}
+    if set(order) - set(bot_of):
+        raise ValueError(f"order: levels of bots only ({list(bot_of)}), got {list(order)}")
+    replay = {k: o[k] for k in ("cancel", "workers")}
+    run = {k: o[k] for k in ("games", "seed", "ruleset", "progress")} | replay
     results = {BASELINE: simulate(city, players=1, bots=[BASELINE], **run)}
-    for bot, level in zip(bots, levels, strict=True):
+    rows, parts = _map_rows(city, targets), {}
+    for level in dict.fromkeys([*order, *bot_of]):
         if level not in results:
-            results[level] = simulate(city, players=1, bots=[bot], **run)
-    return judge(city, targets, results, list(dict.fromkeys(levels)), games=games, seed=seed,
-                 ruleset=ruleset, bots=dict(zip(levels, bots, strict=True)),
-                 equal_bonus=equal_bonus, run={"cancel": cancel, "workers": workers})  # fmt: skip
+            results[level] = simulate(city, players=1, bots=[bot_of[level]], **run)
+        parts[level] = _level_part(city, targets, level, results, seed=o["seed"],
+                                   bot=bot_of[level], equal_bonus=o["equal_bonus"],
+                                   run=replay)  # fmt: skip
+        done = [lv for lv in bot_of if lv in parts]
+        yield _report(city, targets, rows, [parts[lv] for lv in done], done, games=o["games"],
+                      seed=o["seed"], ruleset=o["ruleset"])  # fmt: skip
+
+
+def _options(options: dict[str, Any]) -> dict[str, Any]:
+    """:func:`check_balance`'s keywords: ``options``, its defaults for those left out."""
+    keywords = {
+        name: p.default
+        for name, p in inspect.signature(check_balance).parameters.items()
+        if p.kind is p.KEYWORD_ONLY
+    }
+    unknown = sorted(set(options) - set(keywords))
+    if unknown:
+        raise TypeError(f"check_levels() got an unexpected keyword argument {unknown[0]!r}")
+    return keywords | options
 
 
 def judge(
@@ -210,14 +254,52 @@ def judge(
     targets = targets or BalanceTargets()
     if levels is None:
         levels = [level for level in results if level != BASELINE] or [BASELINE]
-    levels = list(levels)
-    rows = _map_rows(city, targets)
-    difficulty = []
-    for level in levels:
-        play = Play(city, level, results[level], results[BASELINE], bot=(bots or {}).get(level),
-                    bonus=equal_bonus, run=dict(run or {})).resampled(seed)  # fmt: skip
-        rows += _level_rows(play, targets)
-        difficulty.append(play.difficulty())
+    levels, bot_of = list(levels), bots or {}
+    parts = [
+        _level_part(city, targets, level, results, seed=seed, bot=bot_of.get(level),
+                    equal_bonus=equal_bonus, run=run or {})
+        for level in levels
+    ]  # fmt: skip
+    return _report(city, targets, _map_rows(city, targets), parts, levels, games=games,
+                   seed=seed, ruleset=ruleset)  # fmt: skip
+
+
+Part = tuple[list[dict[str, Any]], pd.DataFrame]
+"""A level's verdict rows and its lines' difficulty."""
+
+
+def _level_part(
+    city: CityMap,
+    targets: BalanceTargets,
+    level: str,
+    results: dict[str, SimulationResult],
+    *,
+    seed: int,
+    bot: Any,
+    equal_bonus: tuple[int, int] | None,
+    run: dict[str, Any],
+) -> Part:
+    """One level judged on its games (``results[level]``, ``random``'s for the skill gap);
+    its equal-bonus games are played with ``run`` (``workers``, ``cancel``...)."""
+    play = Play(city, level, results[level], results[BASELINE], bot=bot, bonus=equal_bonus,
+                run=dict(run)).resampled(seed)  # fmt: skip
+    return _level_rows(play, targets), play.difficulty()
+
+
+def _report(
+    city: CityMap,
+    targets: BalanceTargets,
+    map_rows: list[dict[str, Any]],
+    parts: list[Part],
+    levels: list[str],
+    *,
+    games: int,
+    seed: int,
+    ruleset: Any,
+) -> BalanceReport:
+    """The verdict of the map's rows and each level's ``parts`` (in ``levels``' order)."""
+    rows = map_rows + [row for level_rows, _ in parts for row in level_rows]
+    difficulty = [level_difficulty for _, level_difficulty in parts]
     return BalanceReport(
         pd.DataFrame(rows, columns=BalanceReport.COLUMNS),
         city=city.id,

@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
@@ -51,10 +52,33 @@ TIE_PERCENT = 100
 """Completion rates are compared to the whole percent; within one, the mean turn of
 completion decides which line is easier."""
 KEPT = 64
-"""Equal-bonus runs kept for reuse (a tuning search asks for the same ones often)."""
+"""Equal-bonus runs, and cities, kept for reuse (a tuning search asks for the same ones
+often)."""
 
-_KEPT: OrderedDict[tuple[Any, ...], SimulationResult] = OrderedDict()
-_KEPT_LOCK = threading.Lock()
+
+class _Kept:
+    """The last :data:`KEPT` values made, by key (thread-safe; a value being made is
+    not locked: two threads may make the same one)."""
+
+    def __init__(self) -> None:
+        self.values: OrderedDict[Any, Any] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: Any, make: Callable[[], Any]) -> Any:
+        """The value kept under ``key``, else ``make()``'s, kept."""
+        with self.lock:
+            if key in self.values:
+                self.values.move_to_end(key)
+                return self.values[key]
+        made = make()
+        with self.lock:
+            self.values[key] = made
+            while len(self.values) > KEPT:
+                self.values.popitem(last=False)
+        return made
+
+
+_PLAYED, _CITIES = _Kept(), _Kept()
 
 
 def _median(values: list[int]) -> int:
@@ -81,11 +105,14 @@ def equal_bonus_city(city: CityMap, bonus: tuple[int, int] | None = None) -> Cit
     {(5, 3)}
     """
     from vvlab.design.setting import Setting
+    from vvlab.model import CityMap
 
     first, later = bonus if bonus is not None else equal_bonus(city)
     n = len(city.lines)
     own = Setting.of(city)
-    return replace(own, first=(first,) * n, later=(later,) * n).apply(city)
+    data = replace(own, first=(first,) * n, later=(later,) * n).data(city)
+    key = json.dumps(data, ensure_ascii=False)  # asked per level and candidate: kept
+    return _CITIES.get(key, lambda: CityMap.from_dict(data))
 
 
 def equal_bonus_games(
@@ -109,17 +136,8 @@ def equal_bonus_games(
     games, seed = int(result.metadata["games"]), result.seed
     ruleset = json.dumps(result.metadata["ruleset"], sort_keys=True)
     key = (json.dumps(same.to_dict(), sort_keys=True), str(result.bots[0]), games, seed, ruleset)
-    with _KEPT_LOCK:
-        if key in _KEPT:
-            _KEPT.move_to_end(key)
-            return _KEPT[key]
-    played = simulate(same, players=1, bots=[bot], games=games, seed=seed,
-                      ruleset=result.ruleset, progress=False, **run)  # fmt: skip
-    with _KEPT_LOCK:
-        _KEPT[key] = played
-        while len(_KEPT) > KEPT:
-            _KEPT.popitem(last=False)
-    return played
+    run |= {"games": games, "seed": seed, "ruleset": result.ruleset, "progress": False}
+    return _PLAYED.get(key, lambda: simulate(same, players=1, bots=[bot], **run))
 
 
 @dataclass

@@ -61,12 +61,22 @@ class Setting:
         >>> Setting.of(replace(s, boxes=(1, 1, 1, 1)).apply(city)).boxes
         (1, 1, 1, 1)
         """
+        return CityMap.from_dict(self.data(city))
+
+    def data(self, city: CityMap) -> dict[str, Any]:
+        """The map data of :meth:`apply`'s city (not checked: a quick key for it).
+
+        >>> import vvlab
+        >>> city = vvlab.load_map("tutorial")
+        >>> Setting.of(city).data(city) == city.to_dict()
+        True
+        """
         data = city.to_dict()
         for line, boxes, first, later in zip(
             data["lines"], self.boxes, self.first, self.later, strict=True
         ):
             line["indicators"], line["bonus"] = boxes, [first, later]
-        return CityMap.from_dict(data)
+        return data
 
     def clamp(self, targets: BalanceTargets) -> Setting:
         """The nearest setting that keeps the rules: 1-6 boxes, ``first`` in the

@@ -7,31 +7,32 @@ where no single change helps while a target fails, the best few are tried in pai
 each candidate city is judged by :func:`~vvlab.design.balance.check_balance` on the
 same deals (common random numbers: the same ``seed``, so two candidates differ only by
 their numbers, not by luck), and scored by its worst margin (plus a tenth of the mean,
-to break ties). Why not a general optimiser (optuna, CMA-ES): the space is small and
-discrete (1-6 boxes, whole bonuses) and the verdicts say which line to change and in
-which direction, so guided moves reach the targets in tens of evaluations where a
-black-box sampler needs hundreds; and the walk is deterministic for a seed without
-extra care. A strong bot chases high bonuses, so a bonus change moves completion rates:
-every candidate is measured, never predicted.
+to break ties). A candidate is judged a level at a time and no further once it cannot
+beat the numbers it is tried against (:mod:`vvlab.design.tune_search`): the same walk
+for a fraction of the games. Why not a general optimiser (optuna, CMA-ES): the space
+is small and discrete (1-6 boxes, whole bonuses) and the verdicts say which line to
+change and in which direction, so guided moves reach the targets in tens of
+evaluations where a black-box sampler needs hundreds; and the walk is deterministic
+for a seed without extra care. A strong bot chases high bonuses, so a bonus change
+moves completion rates: every candidate is measured, never predicted.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from vvlab.design.balance import DEFAULT_BOTS, check_balance
+from vvlab.design.balance import DEFAULT_BOTS, check_balance, check_levels
 from vvlab.design.explain import explain
 from vvlab.design.report import BalanceReport
-from vvlab.design.setting import Proposal, Setting, describe, paired_moves, proposals
-from vvlab.design.target_registry import is_tuned
+from vvlab.design.setting import Setting, describe
 from vvlab.design.targets import BalanceTargets
 from vvlab.design.tune_routes import ROUTES, RouteSuggestion, route_suggestions
+from vvlab.design.tune_search import Judge, Judged, Search, climb, fitness
 from vvlab.design.tune_words import change_text
 from vvlab.model import CityMap, load_map
 from vvlab.sim.params import check_int
@@ -39,35 +40,6 @@ from vvlab.sim.run import Cancel, Progress, cancel_check, check_progress
 
 VARY = ("indicators", "bonus")
 """What :func:`tune` may change: a line's indicator boxes and its bonus pair."""
-FAIL_WEIGHT = 0.25
-"""What one failing target costs in :func:`fitness`, besides its margin."""
-IMPROVEMENT = 1e-6
-"""The least gain in fitness that counts as better."""
-
-
-def fitness(report: BalanceReport) -> float:
-    """How well a city meets its targets, from the margins of the targets it scores
-    (those ``tuned`` in the registry; a target not measurable counts as -1; margins
-    capped at +-1). While some fail: below 0, a quarter point less per failing target,
-    plus the sum of their (negative) margins, so that passing a target counts most and
-    every failing one pulls. Once all pass: the worst margin plus a tenth of the mean
-    (0 or more), a thin pass (nearer its bound than its uncertainty) counting as 0, so
-    that the search moves on to numbers that hold on other deals. The bonus rules are
-    not scored: every candidate keeps them.
-
-    >>> from vvlab.design import check_balance
-    >>> fitness(check_balance("tutorial", bots=["greedy"], games=200, progress=False)) < 0
-    True
-    """
-    t = report.table
-    scored = t[t["target"].map(is_tuned)]
-    m = scored["margin"].fillna(-1.0).clip(-1.0, 1.0)
-    short = float(m.clip(upper=0.0).sum())
-    if short < 0:
-        return short - FAIL_WEIGHT * int((m < 0).sum()) - 0.01 + 0.005 * float(m.mean())
-    if "thin" in scored:
-        m = m.where(~scored["thin"].astype(bool), 0.0)
-    return float(m.min() + 0.1 * m.mean())
 
 
 @dataclass
@@ -76,8 +48,10 @@ class TuneResult:
 
     ``city`` is the tuned city (only boxes and bonuses differ from the original);
     ``before`` and ``after`` its verdicts on the search's deals; ``changes`` one row per
-    line (boxes and bonus before and after); ``history`` one row per evaluation;
-    ``stopped`` why the search ended (``"converged"``, ``"max_evaluations"``,
+    line (boxes and bonus before and after); ``history`` one row per evaluation (where
+    ``complete`` is False the candidate was judged at some levels only, as it could not
+    beat the numbers it was tried against, and its ``fitness`` is the most it could
+    reach); ``stopped`` why the search ended (``"converged"``, ``"max_evaluations"``,
     ``"budget_s"``, ``"cancelled"``) and ``explanation`` what still fails and what
     route edit would help.
 
@@ -138,87 +112,6 @@ class TuneResult:
         return f"<TuneResult {self.city.id}: {self.after.heading()}>"
 
 
-class _Search:
-    """The hill climb's state: the evaluations made and the stopping rules."""
-
-    def __init__(self, judge: Callable[[Setting], BalanceReport], limits: dict[str, Any]):
-        self.judge, self.limits = judge, limits
-        self.cache: dict[Setting, tuple[BalanceReport, float]] = {}
-        self.rows: list[dict[str, Any]] = []
-        self.start = time.monotonic()
-        self.stopped = ""
-
-    def on(self, judge: Callable[[Setting], BalanceReport]) -> None:
-        """Go on judging with ``judge`` (other deals): what was judged before is
-        forgotten, the evaluations made still count."""
-        self.judge, self.cache, self.stopped = judge, {}, ""
-
-    def stop(self) -> bool:
-        """Whether to stop now (and why, in ``stopped``)."""
-        if self.limits["cancelled"]():
-            self.stopped = "cancelled"
-        elif len(self.rows) >= self.limits["max_evaluations"]:
-            self.stopped = "max_evaluations"
-        budget = self.limits["budget_s"]
-        if not self.stopped and budget is not None and time.monotonic() - self.start > budget:
-            self.stopped = "budget_s"
-        return bool(self.stopped)
-
-    def evaluate(self, setting: Setting, change: str) -> tuple[BalanceReport, float]:
-        if setting not in self.cache:
-            report = self.judge(setting)
-            score = fitness(report)
-            self.cache[setting] = (report, score)
-            failing = int((~report.table["passed"]).sum())
-            self.rows.append({"evaluation": len(self.rows) + 1, "change": change,
-                              "fitness": score, "failing": failing, "accepted": False,
-                              "seed": report.seed})  # fmt: skip
-            self.limits["progress"](len(self.rows))
-        return self.cache[setting]
-
-
-PAIRED = 6
-"""When no single change helps while a target fails, the best this many are tried in
-pairs (15 candidates)."""
-
-Step = tuple[Setting, BalanceReport, float]
-Tried = tuple[float, Proposal]
-
-
-def _first_better(
-    search: _Search, candidates: Iterable[Proposal], score: float, tried: list[Tried]
-) -> Step | None:
-    """The first candidate better than ``score`` (its history row marked accepted), or
-    ``None``; the others are added to ``tried`` as ``(fitness, proposal)``."""
-    for p in candidates:
-        if search.stop():
-            return None
-        report, new_score = search.evaluate(p.setting, p.change)
-        if new_score > score + IMPROVEMENT:
-            search.rows[-1]["accepted"] = True
-            return p.setting, report, new_score
-        tried.append((new_score, p))
-    return None
-
-
-def _climb(
-    search: _Search, start: Setting, city: CityMap, t: BalanceTargets, vary: tuple[str, ...]
-) -> Setting:
-    current = start
-    report, score = search.evaluate(current, "start")
-    while not search.stop():
-        tried: list[Tried] = []
-        step = _first_better(search, proposals(current, report, city, t, vary), score, tried)
-        if step is None and score < 0 and not search.stop():  # a target fails: pairs
-            near = [p for _, p in sorted(tried, key=lambda fp: -fp[0])[:PAIRED]]
-            step = _first_better(search, paired_moves(current, near, t), score, [])
-        if step is None:
-            search.stopped = search.stopped or "converged"
-        else:
-            current, report, score = step
-    return current
-
-
 def tune(
     city: Any,
     targets: BalanceTargets | None = None,
@@ -274,26 +167,27 @@ def tune(
     targets, bots, vary = _checked(targets, bots, vary, max_evaluations, budget_s)
     run = {"bots": bots, "ruleset": ruleset, "progress": False}
 
-    def on_deals(deal_seed: int, deal_games: int) -> Callable[[Setting], BalanceReport]:
-        def judge(setting: Setting) -> BalanceReport:
-            return check_balance(setting.apply(city), targets, workers=1, seed=deal_seed,
-                                 games=deal_games, **run)  # fmt: skip  # cancel: between
+    def on_deals(deal_seed: int, deal_games: int) -> Judge:
+        def judge(setting: Setting, order: list[str]) -> Iterator[BalanceReport]:
+            # one process (a candidate's games are too few to share); cancel: between
+            return check_levels(setting.apply(city), targets, order=order, workers=1,
+                                seed=deal_seed, games=deal_games, **run)  # fmt: skip
 
         return judge
 
     with _bar(check_progress(progress), max_evaluations) as tick:
         limits = {"cancelled": cancel_check(cancel), "max_evaluations": max_evaluations,
                   "budget_s": budget_s, "progress": tick}  # fmt: skip
-        search = _Search(on_deals(seed, games), limits)
+        search = Search(on_deals(seed, games), limits)
         original = Setting.of(city)
         start = original.clamp(targets)
-        first = search.evaluate(start, "start")[0]  # the climb's first step, kept
-        before = first if start == original else on_deals(seed, games)(original)
-        best = _climb(search, start, city, targets, vary)
+        first = search.evaluate(start, "start").report  # the climb's first step, kept
+        before = first if start == original else _complete(on_deals(seed, games), original)
+        best = climb(search, start, city, targets, vary)
         best, confirmation, confirmed = _confirm(search, best, (city, targets, vary),
                                                  on_deals, seed, games)  # fmt: skip
     tuned = best.apply(city)
-    after = search.cache[best][0]
+    after = search.cache[best].report
     failing = confirmation if confirmation is not None and not confirmed else after
     notes = explain(tuned, failing, vary)
     if confirmed is False:
@@ -346,10 +240,10 @@ def confirm_seed(seed: int, attempt: int) -> int:
 
 
 def _confirm(
-    search: _Search,
+    search: Search,
     best: Setting,
     problem: tuple[CityMap, BalanceTargets, tuple[str, ...]],
-    on_deals: Callable[[int, int], Callable[[Setting], BalanceReport]],
+    on_deals: Callable[[int, int], Judge],
     seed: int,
     games: int,
 ) -> tuple[Setting, BalanceReport | None, bool | None]:
@@ -360,16 +254,22 @@ def _confirm(
     passed to confirm, or cancelled)."""
     confirmed = None
     for attempt in range(1, CONFIRMATIONS + 1):
-        if not search.cache[best][0].passed or search.stopped == "cancelled":
+        if not search.cache[best].report.passed or search.stopped == "cancelled":
             return best, None, confirmed
         fresh = on_deals(confirm_seed(seed, attempt), 2 * games)
-        confirmation = fresh(best)
+        confirmation = _complete(fresh, best)
         if confirmation.passed or attempt == CONFIRMATIONS or search.stopped != "converged":
             return best, confirmation, confirmation.passed
         search.on(fresh)
-        search.cache[best] = (confirmation, fitness(confirmation))
-        best, confirmed = _climb(search, best, *problem), False
+        search.cache[best] = Judged(confirmation, fitness(confirmation))
+        best, confirmed = climb(search, best, *problem), False
     return best, None, confirmed
+
+
+def _complete(judge: Judge, setting: Setting) -> BalanceReport:
+    """The verdict on ``setting`` at every level."""
+    *_, report = judge(setting, [])
+    return report
 
 
 def _checked(

@@ -122,7 +122,16 @@ def load_map(source: MapSource) -> CityMap:
 
 def map_json(city: CityMap) -> str:
     """The canonical JSON text of a map (2-space indent, UTF-8 characters kept)."""
-    return json.dumps(city.to_dict(), indent=2, ensure_ascii=False) + "\n"
+    return map_text(city.to_dict())
+
+
+def map_text(data: dict[str, Any]) -> str:
+    """The canonical JSON text of map data (:meth:`CityMap.to_dict`'s).
+
+    >>> map_text({"id": "x", "lines": []})
+    '{\\n  "id": "x",\\n  "lines": []\\n}\\n'
+    """
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
 def save_map(city: CityMap, path: str | os.PathLike[str], overwrite: bool = True) -> None:

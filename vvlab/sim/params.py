@@ -16,6 +16,7 @@ import pickle
 import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import Any, overload
 
 import numpy as np
@@ -25,7 +26,7 @@ from vvlab.bots.base import bot_label, bot_name, make_bot
 from vvlab.engine import Ruleset, get_ruleset
 from vvlab.engine.game import MAX_PLAYERS, MAX_SEED
 from vvlab.model import CityMap, load_map
-from vvlab.model.io import map_json
+from vvlab.model.io import map_text
 from vvlab.sim.deal import BLOCK_SIZE
 
 FORMAT = "vvlab-simulation/1"
@@ -69,6 +70,13 @@ class RunSpec:
         """Games played in ``block`` (``BLOCK_SIZE`` except maybe in the last block)."""
         return min(BLOCK_SIZE, self.games - block * BLOCK_SIZE)
 
+    @cached_property
+    def map_sha256(self) -> str:
+        """sha256 of the map's canonical JSON text (:func:`~vvlab.model.io.map_json`),
+        computed once per map: a tuning search starts thousands of runs on a few maps
+        each, and the canonical text is slow to make (the compact one is the key)."""
+        return _map_sha256(json.dumps(self.city.to_dict(), ensure_ascii=False))
+
     def record(self) -> dict[str, Any]:
         """The parameters as plain data: ``run.json``, and the core of the metadata."""
         bots = [
@@ -79,7 +87,7 @@ class RunSpec:
             "format": FORMAT,
             "map_id": self.city.id,
             "map_name": self.city.name,
-            "map_sha256": hashlib.sha256(map_json(self.city).encode()).hexdigest(),
+            "map_sha256": self.map_sha256,
             "ruleset": self.ruleset.to_dict(),
             "players": self.players,
             "bots": bots,
@@ -88,6 +96,13 @@ class RunSpec:
             "block_size": BLOCK_SIZE,
             "vvlab_version": __version__,
         }
+
+
+@lru_cache(maxsize=64)
+def _map_sha256(compact: str) -> str:
+    """sha256 of the canonical text of the map data in ``compact`` (its JSON text
+    without spaces)."""
+    return hashlib.sha256(map_text(json.loads(compact)).encode()).hexdigest()
 
 
 NOT_IDENTITY = ("map", "execution")

@@ -52,20 +52,36 @@ class ChunkTask:
     @classmethod
     def from_spec(cls, spec: RunSpec, engine: str) -> ChunkTask:
         """The task of a checked run (see :func:`vvlab.sim.params.prepare_run`)."""
-        key = spec.record()["map_sha256"]
-        return cls(spec.city.to_dict(), key, spec.ruleset.to_dict(), spec.bots, spec.seed, engine)
+        task = cls(spec.city.to_dict(), spec.map_sha256, spec.ruleset.to_dict(), spec.bots,
+                   spec.seed, engine)  # fmt: skip
+        _keep_built(_built_key(task), (spec.city, spec.ruleset))  # played here: not rebuilt
+        return task
 
 
 _BUILT: dict[str, tuple[CityMap, Ruleset]] = {}
+BUILT_KEPT = 4
+"""Maps (with their ruleset) kept built per process: a balance verdict alternates
+between a city and the same city with equal bonuses."""
+
+
+def _built_key(task: ChunkTask) -> str:
+    return task.city_key + repr(task.ruleset)
+
+
+def _keep_built(key: str, built: tuple[CityMap, Ruleset]) -> tuple[CityMap, Ruleset]:
+    """Keep ``built`` as the most recent of the last :data:`BUILT_KEPT`."""
+    _BUILT.pop(key, None)
+    _BUILT[key] = built
+    while len(_BUILT) > BUILT_KEPT:
+        del _BUILT[next(iter(_BUILT))]
+    return built
 
 
 def _city_and_ruleset(task: ChunkTask) -> tuple[CityMap, Ruleset]:
-    """The map and ruleset objects, built once per process."""
-    key = task.city_key + repr(task.ruleset)
-    if key not in _BUILT:
-        _BUILT.clear()
-        _BUILT[key] = (load_map(task.city), Ruleset.from_dict(task.ruleset))
-    return _BUILT[key]
+    """The map and ruleset objects, built once per process (the last few kept)."""
+    key = _built_key(task)
+    built = _BUILT.get(key) or (load_map(task.city), Ruleset.from_dict(task.ruleset))
+    return _keep_built(key, built)
 
 
 class _Where:
