@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from typing import Union
 
 from vvlab.engine.cards import Card
+from vvlab.engine.rulesets import Ruleset, get_ruleset
 from vvlab.model.citymap import CityMap
-
-if TYPE_CHECKING:
-    from vvlab.engine.rulesets import Ruleset
 
 Mark = Union[str, int]  # noqa: UP007 (a runtime alias, Python 3.10)
 """What a station holds: ``"X"`` (crossed) or the star number written in it."""
@@ -117,8 +115,6 @@ class Sheet:
         >>> str(vvlab.Sheet(vvlab.load_map("tutorial")).score())
         'bonus 0 + stars 0 - penalty 6 (12 empty) = -6'
         """
-        from vvlab.engine.rulesets import get_ruleset
-
         empty = len(self.city.stations) - len(self.marks)
         penalty = get_ruleset(ruleset).penalty(empty)
         return Score(self.bonus_points, self.star_points, penalty, empty)
