@@ -28,15 +28,14 @@ The spread of the resampled values is the measured value's uncertainty.
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
+
+from vvlab.sim.kept import Kept
 
 if TYPE_CHECKING:
     from vvlab.model import CityMap
@@ -56,29 +55,7 @@ KEPT = 64
 often)."""
 
 
-class _Kept:
-    """The last :data:`KEPT` values made, by key (thread-safe; a value being made is
-    not locked: two threads may make the same one)."""
-
-    def __init__(self) -> None:
-        self.values: OrderedDict[Any, Any] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: Any, make: Callable[[], Any]) -> Any:
-        """The value kept under ``key``, else ``make()``'s, kept."""
-        with self.lock:
-            if key in self.values:
-                self.values.move_to_end(key)
-                return self.values[key]
-        made = make()
-        with self.lock:
-            self.values[key] = made
-            while len(self.values) > KEPT:
-                self.values.popitem(last=False)
-        return made
-
-
-_PLAYED, _CITIES = _Kept(), _Kept()
+_PLAYED, _CITIES = Kept(KEPT), Kept(KEPT)
 
 
 def _median(values: list[int]) -> int:

@@ -31,6 +31,7 @@ from vvlab.sim.blocks import BlockRecord
 from vvlab.sim.deal import BLOCK_SIZE
 from vvlab.sim.engines import block_player, engine_name
 from vvlab.sim.interrupts import INTERRUPTING
+from vvlab.sim.kept import Kept
 from vvlab.sim.params import Chunk, RunSpec
 
 
@@ -54,34 +55,25 @@ class ChunkTask:
         """The task of a checked run (see :func:`vvlab.sim.params.prepare_run`)."""
         task = cls(spec.city.to_dict(), spec.map_sha256, spec.ruleset.to_dict(), spec.bots,
                    spec.seed, engine)  # fmt: skip
-        _keep_built(_built_key(task), (spec.city, spec.ruleset))  # played here: not rebuilt
+        _BUILT.put(_built_key(task), (spec.city, spec.ruleset))  # played here: not rebuilt
         return task
 
 
-_BUILT: dict[str, tuple[CityMap, Ruleset]] = {}
 BUILT_KEPT = 4
 """Maps (with their ruleset) kept built per process: a balance verdict alternates
 between a city and the same city with equal bonuses."""
+_BUILT = Kept(BUILT_KEPT)
 
 
 def _built_key(task: ChunkTask) -> str:
     return task.city_key + repr(task.ruleset)
 
 
-def _keep_built(key: str, built: tuple[CityMap, Ruleset]) -> tuple[CityMap, Ruleset]:
-    """Keep ``built`` as the most recent of the last :data:`BUILT_KEPT`."""
-    _BUILT.pop(key, None)
-    _BUILT[key] = built
-    while len(_BUILT) > BUILT_KEPT:
-        del _BUILT[next(iter(_BUILT))]
-    return built
-
-
 def _city_and_ruleset(task: ChunkTask) -> tuple[CityMap, Ruleset]:
     """The map and ruleset objects, built once per process (the last few kept)."""
-    key = _built_key(task)
-    built = _BUILT.get(key) or (load_map(task.city), Ruleset.from_dict(task.ruleset))
-    return _keep_built(key, built)
+    return _BUILT.get(
+        _built_key(task), lambda: (load_map(task.city), Ruleset.from_dict(task.ruleset))
+    )
 
 
 class _Where:
