@@ -4,8 +4,6 @@ carries its sampling uncertainty and a pass within it is thin."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pandas as pd
 import pytest
 
@@ -68,19 +66,25 @@ def test_the_equal_bonus_is_the_citys_median() -> None:
 
 def games_by_hand(
     n: int, completed: dict[str, int], turn: dict[str, int], score: float = 60.0
-) -> SimpleNamespace:
+) -> vvlab.SimulationResult:
     """``n`` solo games of 20 turns: line ``x`` completed in the first ``completed[x]``
-    games, at turn ``turn[x]``."""
-    games = pd.DataFrame({"game": range(n), "turns": 20, "score": score, "stars": 0.2 * score})
+    games, at turn ``turn[x]`` (the result of a run, made of its frames)."""
+    done = {g: sum(g < k for k in completed.values()) for g in range(n)}
+    games = pd.DataFrame({"game": range(n), "player": 0, "score": score, "bonus": 0,
+                          "stars": 0.2 * score, "penalty": 0, "empty": 0,
+                          "lines_completed": [done[g] for g in range(n)], "first_bonuses": 0,
+                          "turns": 20})  # fmt: skip
     lines = pd.DataFrame(
         [
-            {"game": g, "line": x, "completed": g < k, "turn_completed": turn[x] if g < k else None}
+            {"game": g, "player": 0, "line": x, "completed": g < k,
+             "turn_completed": turn[x] if g < k else None}  # fmt: skip
             for x, k in completed.items()
             for g in range(n)
         ]
     )
     lines["turn_completed"] = lines["turn_completed"].astype("Int64")
-    return SimpleNamespace(games=games, lines=lines)
+    metadata = {"map": {"lines": [{"id": x} for x in completed]}}
+    return vvlab.SimulationResult(games, lines, pd.DataFrame(), metadata)
 
 
 def test_when_every_line_is_completed_the_earlier_one_is_easier() -> None:

@@ -57,3 +57,16 @@ def test_a_resampled_play_does_not_reuse_the_plain_means(play: Play) -> None:
     resampled = plain.resampled(SEED, 30)
     assert resampled.mean("score").shape == (31,)
     assert resampled.mean("score")[0] == pytest.approx(plain.mean("score")[0])
+
+
+def test_a_run_read_from_files_measures_the_same_as_the_run_played(play: Play, tmp_path) -> None:
+    """A verdict on a run folder (its arrays made from its frames) equals the verdict on
+    the run just played (its arrays straight from the records)."""
+    saved = vvlab.SimulationResult.from_parquet(play.result.to_parquet(tmp_path / "level"))
+    base = vvlab.SimulationResult.from_parquet(play.baseline.to_parquet(tmp_path / "random"))
+    read = Play(play.city, "greedy", saved, base).resampled(SEED, 30)
+    for measure in ("score", "stars", "empty", "turns"):
+        np.testing.assert_array_equal(read.mean(measure), play.mean(measure), err_msg=measure)
+    np.testing.assert_array_equal(read.rates(), play.rates())
+    np.testing.assert_array_equal(read.completion_turns("result"), play.completion_turns("result"))
+    np.testing.assert_array_equal(read.mean("score", "baseline"), play.mean("score", "baseline"))

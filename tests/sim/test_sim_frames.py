@@ -10,7 +10,7 @@ from simkit import FirstLegal, run
 
 from vvlab.bots import choose_moves, make_bot
 from vvlab.engine import Game
-from vvlab.sim import BLOCK_SIZE, replay_game
+from vvlab.sim import BLOCK_SIZE, SimulationResult, replay_game
 from vvlab.sim.deal import block_generators, deal_block
 
 GAMES_DTYPES = {
@@ -209,3 +209,29 @@ def test_one_game(city):
     res = run(players=6, games=1, seed=3)
     assert len(res.games) == 6 and len(res.lines) == 6 * len(city.lines)
     assert pd.api.types.is_integer_dtype(res.games["rank"])
+
+
+def test_arrays_of_a_run_just_played_are_those_of_its_frames(two_player_run, city, tmp_path):
+    """``arrays()`` reads the records without building a frame, and says what the
+    frames say: the same numbers come back from the frames of the folder written."""
+    res = run(players=2, games=700, seed=11)
+    fresh = res.arrays()
+    assert not res._frames  # no frame built to give them
+    assert all(not a.flags.writeable for a in fresh.values())
+    again = SimulationResult.from_parquet(res.to_parquet(tmp_path / "run")).arrays()
+    assert sorted(fresh) == sorted(again)
+    for name, values in fresh.items():
+        np.testing.assert_array_equal(values, again[name], err_msg=name)
+    assert fresh["line_turn"].shape == (700, 2, len(city.lines))
+    completed = two_player_run.lines["completed"].to_numpy().reshape(700, 2, -1)
+    np.testing.assert_array_equal(fresh["line_turn"] > 0, completed)
+
+
+
+def test_frames_are_built_once_on_first_access():
+    """A run just played builds a frame when it is first read, once."""
+    res = run(players=1, games=40, seed=5)
+    assert not res._frames
+    games = res.games
+    assert list(res._frames) == ["games"] and res.games is games
+    assert res.lines["completed"].sum() == games["lines_completed"].sum()

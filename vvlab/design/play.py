@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
+from vvlab.sim.frames import PER_GAME_SEAT
 from vvlab.sim.kept import Kept
 
 if TYPE_CHECKING:
@@ -156,26 +157,22 @@ class Play:
         return run
 
     def _table(self, of: str) -> dict[str, np.ndarray]:
-        """Per game (in game order): every ``games`` column, and per line (in the
-        city's order) whether it was completed and the turn it was (the game's length
-        + 1 when it was not)."""
+        """Per game (in game order): each ``games`` measure and ``turns``, and per line
+        (in the city's order) whether it was completed and the turn it was (the game's
+        length + 1 when it was not), read from the run's arrays
+        (:meth:`~vvlab.sim.SimulationResult.arrays`: no frame is built)."""
         if of not in self.tables:
             run = self._games(of)
-            games = run.games.sort_values("game")
-            numbers = games.select_dtypes("number")
-            table = {c: numbers[c].to_numpy(float) for c in numbers.columns}
-            row = np.searchsorted(games["game"].to_numpy(), run.lines["game"].to_numpy())
-            col = pd.Index([ln.id for ln in self.city.lines]).get_indexer(
-                run.lines["line"].astype(str)
-            )
-            known = col >= 0
-            shape = (len(games), len(self.city.lines))
-            done, when = np.zeros(shape), np.full(shape, np.nan)
-            done[row[known], col[known]] = run.lines["completed"].to_numpy(float)[known]
-            turn = run.lines["turn_completed"].astype("float64").to_numpy()
-            when[row[known], col[known]] = turn[known]
+            a = run.arrays()
+            table = {c: a[c][:, 0].astype(float) for c in PER_GAME_SEAT}  # the solo seat
+            table["turns"] = a["turns"].astype(float)
+            played = pd.Index([line["id"] for line in run.metadata["map"]["lines"]])
+            col = played.get_indexer([ln.id for ln in self.city.lines])
+            when = np.zeros((len(table["turns"]), len(col)))
+            when[:, col >= 0] = a["line_turn"][:, 0, col[col >= 0]]
+            done = when > 0
             length = table["turns"][:, None] + 1
-            table |= {"completed": done, "turn": np.where(done > 0, when, length)}
+            table |= {"completed": done.astype(float), "turn": np.where(done, when, length)}
             self.tables[of] = table
         return self.tables[of]
 
@@ -213,7 +210,8 @@ class Play:
     # -- what measures read -----------------------------------------------------------
 
     def mean(self, column: str, of: str = "result") -> np.ndarray:
-        """The mean of a ``games`` column (``"score"``, ``"turns"``...) per row."""
+        """The mean of a ``games`` measure (``"score"``, ``"stars"``, ``"empty"``...) or
+        of ``"turns"``, per row."""
         return self._means(of)[column]
 
     def rates(self, of: str = "result") -> np.ndarray:

@@ -191,6 +191,40 @@ class FrameBuilder:
         return pd.DataFrame(columns, copy=False)
 
 
+def stack_records(records: Sequence[BlockRecord]) -> dict[str, np.ndarray]:
+    """The arrays of a run's records (any order, blocks 0, 1, 2, ... without gaps),
+    concatenated in game order (:func:`stack`)."""
+    ordered = sorted(records, key=lambda r: r.block)
+    if [r.block for r in ordered] != list(range(len(ordered))):
+        raise ValueError("records must cover blocks 0, 1, 2, ... without gaps")
+    return stack(ordered)
+
+
+class RecordFrames:
+    """The frames of a run just played, each built from its records' ``arrays`` on
+    first :meth:`load` (a balance verdict reads the arrays alone, and building the
+    frames of a small run costs more than reading them)."""
+
+    def __init__(
+        self,
+        arrays: dict[str, np.ndarray],
+        city: CityMap,
+        ruleset: Ruleset,
+        labels: Sequence[str],
+        seed: int,
+    ):
+        for array in arrays.values():
+            array.flags.writeable = False  # shared by the frames and :meth:`arrays`
+        self.arrays = arrays
+        self.builder = FrameBuilder(city, ruleset, labels, seed, arrays["turns"].shape[0])
+
+    def load(self, name: str) -> pd.DataFrame:
+        """The ``name`` frame (``games``, ``lines`` or ``stations``)."""
+        if name == "stations":
+            return self.builder.stations(self.arrays["station_filled"])
+        return getattr(self.builder, name)(self.arrays, 0)
+
+
 def build_frames(
     records: Sequence[BlockRecord],
     city: CityMap,
@@ -199,13 +233,32 @@ def build_frames(
     seed: int,
 ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """The ``games``, ``lines`` and ``stations`` frames of a run's records."""
-    ordered = sorted(records, key=lambda r: r.block)
-    if [r.block for r in ordered] != list(range(len(ordered))):
-        raise ValueError("records must cover blocks 0, 1, 2, ... without gaps")
-    arrays = stack(ordered)
-    builder = FrameBuilder(city, ruleset, labels, seed, arrays["turns"].shape[0])
-    return (
-        builder.games(arrays, 0),
-        builder.lines(arrays, 0),
-        builder.stations(arrays["station_filled"]),
-    )
+    frames = RecordFrames(stack_records(records), city, ruleset, labels, seed)
+    return frames.load("games"), frames.load("lines"), frames.load("stations")
+
+
+def frame_arrays(
+    games: pd.DataFrame, lines: pd.DataFrame, line_ids: Sequence[str]
+) -> dict[str, np.ndarray]:
+    """The arrays of :meth:`FrameBuilder.games` and :meth:`FrameBuilder.lines` again,
+    from their frames (any row order): per (game, seat) each of
+    :data:`PER_GAME_SEAT`, per game ``turns``, per (game, seat, line in the order of
+    ``line_ids``) ``line_turn`` (0: never completed).
+
+    >>> import vvlab
+    >>> res = vvlab.simulate("tutorial", players=2, games=5, seed=1, progress=False)
+    >>> again = frame_arrays(res.games, res.lines, [ln.id for ln in res.city.lines])
+    >>> all(np.array_equal(again[k], res.arrays()[k]) for k in res.arrays())
+    True
+    """
+    games = games.sort_values(["game", "player"])
+    count, players = games["game"].nunique(), games["player"].nunique()
+    out = {n: games[n].to_numpy(np.int64).reshape(count, players) for n in PER_GAME_SEAT}
+    out["turns"] = games["turns"].to_numpy(np.int64)[::players]
+    game = np.searchsorted(np.unique(games["game"].to_numpy()), lines["game"].to_numpy())
+    line = pd.Index(list(line_ids)).get_indexer(lines["line"].astype(str))
+    turn = np.zeros((count, players, len(line_ids)), np.int64)
+    known = line >= 0
+    where = (game[known], lines["player"].to_numpy()[known], line[known])
+    turn[where] = lines["turn_completed"].fillna(0).to_numpy(np.int64)[known]
+    return out | {"line_turn": turn}

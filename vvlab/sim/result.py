@@ -15,12 +15,12 @@ import pandas as pd
 from vvlab.engine import Ruleset
 from vvlab.model import CityMap, load_map
 from vvlab.sim.blocks import BlockRecord
-from vvlab.sim.frames import build_frames
+from vvlab.sim.frames import PER_GAME_SEAT, RecordFrames, frame_arrays, stack_records
 from vvlab.sim.params import RunSpec, run_identity
 from vvlab.sim.resultfiles import FRAMES, ResultFiles, open_result, write_frame, write_manifest
 from vvlab.sim.stats import group_stats
 
-MEASURES = ("score", "bonus", "stars", "penalty", "empty", "lines_completed", "first_bonuses")
+MEASURES = PER_GAME_SEAT
 
 
 class _Frame:
@@ -90,7 +90,7 @@ class SimulationResult:
             "lines": lines,
             "stations": stations,
         }
-        self._files: ResultFiles | None = None
+        self._files: ResultFiles | RecordFrames | None = None
         self.metadata = json.loads(json.dumps(metadata))
 
     def _frame(self, name: str) -> pd.DataFrame:
@@ -114,12 +114,36 @@ class SimulationResult:
     def from_records(
         cls, records: Sequence[BlockRecord], spec: RunSpec, execution: dict[str, Any]
     ) -> SimulationResult:
-        """Build the frames from every block's record (any order)."""
-        games, lines, stations = build_frames(
-            records, spec.city, spec.ruleset, spec.labels, spec.seed
-        )
+        """The result of every block's record (any order); each frame is built from the
+        records' arrays on first access (:meth:`arrays` reads them without frames)."""
+        source = RecordFrames(stack_records(records), spec.city, spec.ruleset, spec.labels,
+                              spec.seed)  # fmt: skip
         metadata = {**spec.record(), "map": spec.city.to_dict(), "execution": execution}
-        return cls(games, lines, stations, metadata)
+        result = cls.__new__(cls)
+        result._frames, result._files = {}, source
+        result.metadata = json.loads(json.dumps(metadata))
+        return result
+
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The games as arrays in game order: per (game, seat) each measure of the
+        ``games`` frame (``score``, ``bonus``, ``stars``, ``penalty``, ``empty``,
+        ``lines_completed``, ``first_bonuses``), per game ``turns``, per (game, seat,
+        line in the map's order) ``line_turn`` (the turn it was completed, 0: never).
+        A run just played gives its records' arrays (read-only, no frame is built);
+        one read from files or made of frames, arrays made from its frames.
+
+        >>> import vvlab
+        >>> res = vvlab.simulate("tutorial", games=3, seed=2, progress=False)
+        >>> a = res.arrays()
+        >>> a["score"].shape, a["turns"].shape, a["line_turn"].shape
+        ((3, 1), (3,), (3, 1, 4))
+        >>> a["score"][:, 0].tolist() == res.games["score"].tolist()
+        True
+        """
+        if isinstance(self._files, RecordFrames):
+            return {n: self._files.arrays[n] for n in (*PER_GAME_SEAT, "turns", "line_turn")}
+        ids = [line["id"] for line in self.metadata["map"]["lines"]]
+        return frame_arrays(self.games, self.lines, ids)
 
     # -- what was simulated ------------------------------------------------------------
     @property
