@@ -76,8 +76,13 @@ def games_by_hand(
                           "turns": 20})  # fmt: skip
     lines = pd.DataFrame(
         [
-            {"game": g, "player": 0, "line": x, "completed": g < k,
-             "turn_completed": turn[x] if g < k else None}  # fmt: skip
+            {
+                "game": g,
+                "player": 0,
+                "line": x,
+                "completed": g < k,
+                "turn_completed": turn[x] if g < k else None,
+            }
             for x, k in completed.items()
             for g in range(n)
         ]

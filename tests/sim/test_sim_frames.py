@@ -227,7 +227,6 @@ def test_arrays_of_a_run_just_played_are_those_of_its_frames(two_player_run, cit
     np.testing.assert_array_equal(fresh["line_turn"] > 0, completed)
 
 
-
 def test_frames_are_built_once_on_first_access():
     """A run just played builds a frame when it is first read, once."""
     res = run(players=1, games=40, seed=5)
