@@ -76,7 +76,7 @@ def test_a_candidate_stopped_early_fails_on_every_level_too(walks) -> None:
 
 def test_the_same_seed_gives_the_same_history(walks) -> None:
     """Every row the same, those stopped early included: which levels a candidate is
-    judged at first is a fixed order of cost, not a clock."""
+    judged at first follows the verdicts and a fixed order of cost, not a clock."""
     again = tune(draft(), SHORT, **ARGS)
     assert again.history.equals(walks[0].history)
     assert again.city.to_dict() == walks[0].city.to_dict()
@@ -129,11 +129,53 @@ def test_levels_one_at_a_time_end_in_check_balance() -> None:
         next(check_levels("tutorial", bots=BOTS, order=["random"], **args))
 
 
-def test_a_thin_pass_counts_as_zero_in_the_worst_and_the_mean_margin() -> None:
-    rows = {"level": ["greedy"] * 3, "target": ["completion"] * 3, "line": ["A", "B", "C"],
-            "measured": [0.5] * 3, "bound": ["10%..95%"] * 3, "passed": [True] * 3,
-            "margin": [0.4, 0.2, 0.6], "spread": [0.01] * 3,
-            "thin": [False, True, False]}  # fmt: skip
-    report = BalanceReport(pd.DataFrame(rows), "c", ["greedy"], 10, 0, "voll-verplant")
-    assert ts.fitness(report) == pytest.approx(0.0 + 0.1 * (0.4 + 0.0 + 0.6) / 3)
-    assert ts.fitness(report) <= ts.fitness_bound(report) == pytest.approx(0.0 + 0.1)
+def verdict(rows: dict[str, list]) -> BalanceReport:
+    """A verdict of completion rows at the greedy level (every list one per row)."""
+    n = len(rows["margin"])
+    spread = rows.pop("spread", [0.01] * n)
+    table = {"level": ["greedy"] * n, "target": ["completion"] * n,
+             "line": [chr(65 + k) for k in range(n)], "measured": [0.5] * n,
+             "bound": ["10%..95%"] * n, "passed": [m >= 0 for m in rows["margin"]],
+             "spread": spread} | rows  # fmt: skip
+    return BalanceReport(pd.DataFrame(table), "c", ["greedy"], 10, 0, "voll-verplant")
+
+
+def test_once_all_pass_the_worst_margin_less_its_uncertainty_counts() -> None:
+    """A thin pass scores below 0, and getting it clear of its uncertainty is a gain
+    even while the margins of the others stay."""
+    thin = verdict({"margin": [0.4, 0.02, 0.6], "thin": [False, True, False],
+                    "margin_low": [0.38, -0.01, 0.58]})  # fmt: skip
+    clear = verdict({"margin": [0.4, 0.05, 0.6], "thin": [False, False, False],
+                     "margin_low": [0.38, 0.02, 0.58]})  # fmt: skip
+    assert ts.fitness(thin) == pytest.approx(-0.01)
+    assert ts.fitness(clear) == pytest.approx(0.02) and ts.fitness(clear) > ts.fitness(thin)
+    # far inside the uncertainty still scores above any verdict with a target failing
+    shaky = verdict({"margin": [0.01, 0.5], "thin": [True, False], "margin_low": [-0.9, 0.4]})
+    failing = verdict({"margin": [-0.001, 0.9], "thin": [False, False],
+                       "margin_low": [-0.01, 0.8]})  # fmt: skip
+    assert ts.fitness(shaky) == pytest.approx(ts.LOW_FLOOR) and ts.fitness(shaky) > ts.fitness(
+        failing
+    )
+    assert ts.fitness(failing) == pytest.approx(-0.001 - ts.FAIL_WEIGHT - 0.01)
+
+
+def test_a_verdict_only_worsens_as_levels_are_added() -> None:
+    """The bound a candidate is stopped by is its fitness so far: the rows of another
+    level can only add failures or lower the worst margin."""
+    one = verdict({"margin": [0.4, 0.2], "thin": [False, False], "margin_low": [0.3, 0.1]})
+    more = pd.concat([one.table, one.table.assign(level="expert", margin_low=[0.5, 0.05])])
+    both = BalanceReport(more, "c", ["greedy", "expert"], 10, 0, "voll-verplant")
+    assert ts.fitness_bound(one) == ts.fitness(one) == pytest.approx(0.1)
+    assert ts.fitness(both) == pytest.approx(0.05) and ts.fitness(both) <= ts.fitness_bound(one)
+
+
+def test_the_level_where_the_numbers_are_worst_is_judged_after_the_quick_ones() -> None:
+    levels = ["greedy", "lookahead:depth=1", "expert"]
+    rows = pd.DataFrame({"level": levels, "target": "completion",
+                         "margin_low": [0.3, 0.2, -0.1]})  # fmt: skip
+    report = BalanceReport(rows, "c", levels, 100, 0, "voll-verplant")
+    assert ts.judging_order(report) == ["greedy", "expert", "lookahead:depth=1"]
+    rows["margin_low"] = [0.3, -0.2, 0.1]
+    assert ts.judging_order(report) == ["greedy", "lookahead:depth=1", "expert"]
+    rows["margin_low"] = [-0.3, 0.2, 0.1]  # the quickest is worst: then by cost
+    assert ts.judging_order(report) == ["greedy", "expert", "lookahead:depth=1"]

@@ -70,6 +70,7 @@ def _verdicts(target: Target, play: Play, targets: BalanceTargets) -> list[dict[
         allowed = target.allowed(bound, play.city.line(line) if line else None)
         value, spread = _estimate(values)
         m = margin(value, allowed.low, allowed.high, allowed.width)
+        width = allowed.width if allowed.width > 0 else 1.0
         rows.append(
             {
                 "level": play.level,
@@ -81,6 +82,7 @@ def _verdicts(target: Target, play: Play, targets: BalanceTargets) -> list[dict[
                 "margin": m,
                 "spread": spread,
                 "thin": bool(m >= 0) and thin(value, spread, allowed.low, allowed.high),
+                "margin_low": m - spread / width,
             }
         )
     return rows
@@ -156,8 +158,10 @@ def check_balance(
     Examples
     --------
     >>> report = check_balance("tutorial", bots=["greedy"], games=300, progress=False)
-    >>> report.table.columns.tolist()
-    ['level', 'target', 'line', 'measured', 'bound', 'passed', 'margin', 'spread', 'thin']
+    >>> report.table.columns.tolist()[:7]
+    ['level', 'target', 'line', 'measured', 'bound', 'passed', 'margin']
+    >>> report.table.columns.tolist()[7:]  # the uncertainty (see BalanceReport)
+    ['spread', 'thin', 'margin_low']
     >>> sorted(set(report.table["level"]))  # '': the bonus rules, the same at every level
     ['', 'greedy']
     >>> report.passed  # the tutorial is quick: its games are short

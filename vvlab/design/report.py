@@ -31,7 +31,9 @@ class BalanceReport:
     range's width: negative when failed; margins of different targets compare),
     ``spread`` (the half-width of the measured value's 95% interval, from resampling
     the games: how far another set of deals may move it) and ``thin`` (a pass nearer
-    its bound than ``spread``: it may not hold on other deals; shown as ``THIN``).
+    its bound than ``spread``: it may not hold on other deals; shown as ``THIN``) and
+    ``margin_low`` (the margin at the unfavourable end of that interval, ``margin``
+    less ``spread`` over the same width: below 0 for a thin pass and for a fail).
     ``names`` are the city's name (under ``""``, as in the table's ``line``) and its
     lines' names by id, for the words of :meth:`summary`.
 
@@ -41,6 +43,7 @@ class BalanceReport:
 
     COLUMNS: ClassVar[list[str]] = [
         "level", "target", "line", "measured", "bound", "passed", "margin", "spread", "thin",
+        "margin_low",
     ]  # fmt: skip
 
     table: pd.DataFrame

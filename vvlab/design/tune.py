@@ -6,8 +6,9 @@ improvement, most promising change first; see :func:`~vvlab.design.setting.propo
 where no single change helps while a target fails, the best few are tried in pairs):
 each candidate city is judged by :func:`~vvlab.design.balance.check_balance` on the
 same deals (common random numbers: the same ``seed``, so two candidates differ only by
-their numbers, not by luck), and scored by its worst margin (plus a tenth of the mean,
-to break ties). A candidate is judged a level at a time and no further once it cannot
+their numbers, not by luck), and scored by its failing targets, or once all pass by its
+worst margin less its uncertainty (:func:`~vvlab.design.tune_search.fitness`). A
+candidate is judged a level at a time and no further once it cannot
 beat the numbers it is tried against (:mod:`vvlab.design.tune_search`): the same walk
 for a fraction of the games. Why not a general optimiser (optuna, CMA-ES): the space
 is small and discrete (1-6 boxes, whole bonuses) and the verdicts say which line to
@@ -32,7 +33,7 @@ from vvlab.design.report import BalanceReport
 from vvlab.design.setting import Setting, describe
 from vvlab.design.targets import BalanceTargets
 from vvlab.design.tune_routes import ROUTES, RouteSuggestion, route_suggestions
-from vvlab.design.tune_search import Judge, Judged, Search, climb, fitness
+from vvlab.design.tune_search import Judge, Search, climb, fitness  # noqa: F401 (tune.fitness)
 from vvlab.design.tune_words import change_text
 from vvlab.model import CityMap, load_map
 from vvlab.sim.params import check_int
@@ -59,7 +60,8 @@ class TuneResult:
     from ``seed``, twice the games) before they count as a success: ``confirmation`` is
     that verdict (``None`` when nothing passed to confirm) and ``confirmed`` whether it
     held (``None`` when not tried). When it does not hold the search goes on from there
-    on the fresh deals (``after`` is then judged on them) and is confirmed again; when
+    on the first ``games`` of the fresh deals (``after`` is then judged on them) and is
+    confirmed again on other fresh deals; when
     it still does not hold, ``confirmed`` is False and the first note of
     ``explanation`` says so. :attr:`passed` is the success.
 
@@ -248,20 +250,20 @@ def _confirm(
     games: int,
 ) -> tuple[Setting, BalanceReport | None, bool | None]:
     """``best`` judged on fresh deals (twice the games) once it passes every target;
-    when that fails, the climb goes on from it on those deals while evaluations are
-    left, and what it finds is confirmed again. Returns the setting kept, its verdict
-    on fresh deals (``None`` when it has none) and whether it held (``None``: nothing
-    passed to confirm, or cancelled)."""
+    when that fails, the climb goes on from it on the first ``games`` of those deals
+    (as many games as the first climb: a candidate costs no more) while evaluations
+    are left, and what it finds is confirmed again on further fresh deals. Returns the
+    setting kept, its verdict on fresh deals (``None`` when it has none) and whether it
+    held (``None``: nothing passed to confirm, or cancelled)."""
     confirmed = None
     for attempt in range(1, CONFIRMATIONS + 1):
         if not search.cache[best].report.passed or search.stopped == "cancelled":
             return best, None, confirmed
-        fresh = on_deals(confirm_seed(seed, attempt), 2 * games)
-        confirmation = _complete(fresh, best)
+        fresh = confirm_seed(seed, attempt)
+        confirmation = _complete(on_deals(fresh, 2 * games), best)
         if confirmation.passed or attempt == CONFIRMATIONS or search.stopped != "converged":
             return best, confirmation, confirmation.passed
-        search.on(fresh)
-        search.cache[best] = Judged(confirmation, fitness(confirmation))
+        search.on(on_deals(fresh, games))  # the first ``games`` of those deals
         best, confirmed = climb(search, best, *problem), False
     return best, None, confirmed
 

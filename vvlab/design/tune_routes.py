@@ -239,7 +239,7 @@ def route_suggestions(
     >>> all(s.gain > 0 and s.city.line(s.line).stations == s.route for s in found)
     True
     """
-    from vvlab.design.tune import fitness
+    from vvlab.design.tune_search import fitness
     from vvlab.design.tune_words import route_text, route_words
 
     before = fitness(base)

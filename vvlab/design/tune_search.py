@@ -3,15 +3,15 @@ the same deals, scored by :func:`fitness`, the first better one taken.
 
 Most candidates are worse than the numbers they are tried against, and the games of
 the levels are most of the cost, so a candidate is judged a level at a time
-(:func:`~vvlab.design.balance.check_levels`), the cheapest level first
-(:func:`level_cost`: a strong bot takes several times a quick one's time per game),
-and no further once even the best the other levels could bring (:func:`fitness_bound`)
-cannot beat the current fitness: more rows only add failures, and their margins are at
-most 1. The search decides exactly as if every candidate had been judged at every level
-(the same walk, the same result): a candidate stopped early is one it would have
-rejected, and where the best rejected candidates are paired
-(:func:`~vvlab.design.setting.paired_moves`), those whose bound could put them among
-the best are judged at every level first.
+(:func:`~vvlab.design.balance.check_levels`) and no further once the levels played
+say it cannot beat the current fitness (:func:`fitness_bound`: more rows only add
+failures or lower the worst margin). The quick levels go first, then the level where
+the current numbers are worst (:func:`judging_order`: a candidate no better there is
+stopped after it), then the others by cost (:func:`level_cost`). The search decides
+exactly as if every candidate had been judged at every level (the same walk, the same
+result): a candidate stopped early is one it would have rejected, and where the best
+rejected candidates are paired (:func:`~vvlab.design.setting.paired_moves`), those
+whose bound could put them among the best are judged at every level first.
 """
 
 from __future__ import annotations
@@ -34,59 +34,58 @@ IMPROVEMENT = 1e-6
 PAIRED = 6
 """When no single change helps while a target fails, the best this many are tried in
 pairs (15 candidates)."""
-MEAN_WEIGHT = {True: 0.005, False: 0.1}
-"""The weight of the mean margin in :func:`fitness`, while some target fails (True)
-and once all pass."""
+LOW_FLOOR = -0.2
+"""The least a passing verdict's worst ``margin_low`` counts in :func:`fitness`: every
+target passing scores above any verdict with a target failing."""
 
 Judge = Callable[[Setting, list[str]], Iterator[BalanceReport]]
 """A setting's verdicts on the search's deals, a level at a time, the given levels
 first (:func:`~vvlab.design.balance.check_levels`)."""
 
 
-def _score(table: Any, mean: float | None = None) -> float:
-    """:func:`fitness` of a verdict's ``table``, its mean margin taken as ``mean`` when
-    given."""
-    scored = table[table["target"].map(is_tuned)]
-    m = scored["margin"].fillna(-1.0).clip(-1.0, 1.0)
-    short = float(m.clip(upper=0.0).sum())
-    if short < 0:
-        fails = FAIL_WEIGHT * int((m < 0).sum())
-        return (
-            short - fails - 0.01 + MEAN_WEIGHT[True] * (float(m.mean()) if mean is None else mean)
-        )
-    if "thin" in scored:
-        m = m.where(~scored["thin"].astype(bool), 0.0)
-    return float(m.min() + MEAN_WEIGHT[False] * (m.mean() if mean is None else mean))
-
-
 def fitness(report: BalanceReport) -> float:
-    """How well a city meets its targets, from the margins of the targets it scores
-    (those ``tuned`` in the registry; a target not measurable counts as -1; margins
-    capped at +-1). While some fail: below 0, a quarter point less per failing target,
-    plus the sum of their (negative) margins, so that passing a target counts most and
-    every failing one pulls. Once all pass: the worst margin plus a tenth of the mean
-    (0 or more), a thin pass (nearer its bound than its uncertainty) counting as 0, so
-    that the search moves on to numbers that hold on other deals. The bonus rules are
-    not scored: every candidate keeps them.
+    """How well a city meets its targets, from the targets it scores (those ``tuned``
+    in the registry; a target not measurable counts as failing by 1; margins capped at
+    +-1). While some fail: below 0, a quarter point less per failing target, plus the
+    sum of their (negative) margins, so that passing a target counts most and every
+    failing one pulls. Once all pass: the worst ``margin_low`` (the margin at the
+    unfavourable end of its 95% interval, at least :data:`LOW_FLOOR`), so that the
+    search moves on to numbers that pass by more than their uncertainty, which hold on
+    other deals; a thin pass scores below 0. The bonus rules are not scored: every
+    candidate keeps them.
+
+    Why no mean margin as a tie-break: a mean over every row is only known once every
+    level is played, so no candidate could be rejected before; and its gains were
+    mostly the deals' noise (steps of a thousandth), which the search then chased.
+    Without it a verdict only worsens as levels are added, so a candidate is judged no
+    further once the levels played say it is no better (:func:`fitness_bound`).
 
     >>> from vvlab.design import check_balance
     >>> fitness(check_balance("tutorial", bots=["greedy"], games=200, progress=False)) < 0
     True
     """
-    return _score(report.table)
+    scored = report.table[report.table["target"].map(is_tuned)]
+    m = scored["margin"].fillna(-1.0).clip(-1.0, 1.0)
+    short = float(m.clip(upper=0.0).sum())
+    if short < 0:
+        return short - FAIL_WEIGHT * int((m < 0).sum()) - 0.01
+    if scored.empty:
+        return 1.0
+    low = scored["margin_low"].fillna(-1.0) if "margin_low" in scored else m
+    return float(low.clip(LOW_FLOOR, 1.0).min())
 
 
 def fitness_bound(report: BalanceReport) -> float:
     """The most :func:`fitness` can reach once rows of other levels are added to
-    ``report``: they can only add failing targets or lower the worst margin, and raise
-    the mean margin at most to 1.
+    ``report``: its own fitness, as other rows can only add failing targets or lower
+    the worst margin.
 
     >>> from vvlab.design import check_balance
     >>> report = check_balance("tutorial", bots=["greedy"], games=200, progress=False)
     >>> fitness(report) <= fitness_bound(report)
     True
     """
-    return _score(report.table, mean=1.0)
+    return fitness(report)
 
 
 @dataclass(frozen=True)
@@ -148,12 +147,9 @@ class Search:
         return judged
 
     def _judge(self, setting: Setting, beat: Judged | None) -> Judged:
-        """``setting`` judged a level at a time, the cheapest first (:func:`level_cost`),
-        until it cannot beat ``beat`` (the order decides how much is played, never what
-        is decided)."""
-        levels = [] if beat is None else beat.report.levels
-        order = sorted(levels, key=lambda level: (level_cost(level), levels.index(level)))
-        for report in self.judge(setting, order):
+        """``setting`` judged a level at a time (:func:`judging_order`) until it cannot
+        beat ``beat`` (the order decides how much is played, never what is decided)."""
+        for report in self.judge(setting, [] if beat is None else judging_order(beat.report)):
             if beat is not None and report.levels != beat.report.levels:
                 bound = fitness_bound(report)
                 if _cannot_beat(bound, beat):
@@ -175,6 +171,32 @@ def level_cost(level: str) -> int:
     ['greedy', 'expert', 'lookahead:depth=1']
     """
     return next((cost for name, cost in LEVEL_COSTS if level.startswith(name)), 10_000)
+
+
+def judging_order(report: BalanceReport) -> list[str]:
+    """The order in which a candidate's levels are played when it is tried against
+    ``report``: those as quick as ``greedy`` first, then the level of ``report``'s
+    worst scored row (where a candidate no better stops), then the others by
+    :func:`level_cost`. It decides how much is played, never what is decided.
+
+    >>> import pandas as pd
+    >>> from vvlab.design.report import BalanceReport
+    >>> rows = pd.DataFrame({"level": ["greedy", "lookahead:depth=1", "expert"],
+    ...                      "target": "completion", "margin_low": [0.3, -0.1, 0.2]})
+    >>> levels = ["greedy", "lookahead:depth=1", "expert"]
+    >>> judging_order(BalanceReport(rows, "c", levels, 100, 0, "voll-verplant"))
+    ['greedy', 'lookahead:depth=1', 'expert']
+    """
+    levels, table = report.levels, report.table
+    scored = table[table["target"].map(is_tuned) & table["level"].isin(levels)]
+    low = scored["margin_low"].fillna(-1.0) if "margin_low" in scored else scored["margin"]
+    worst = scored["level"].iloc[int(low.to_numpy().argmin())] if len(scored) else None
+
+    def key(level: str) -> tuple[int, int, int]:
+        cost = level_cost(level)
+        return (0 if cost <= 1 else 1 if level == worst else 2), cost, levels.index(level)
+
+    return sorted(levels, key=key)
 
 
 def _cannot_beat(bound: float, beat: Judged | None) -> bool:
@@ -224,7 +246,7 @@ def climb(
         tried: list[Tried] = []
         found = proposals(current, judged.report, city, t, vary)
         step = _first_better(search, found, judged, tried)
-        if step is None and judged.score < 0 and not search.stop():  # a target fails: pairs
+        if step is None and not judged.report.passed and not search.stop():  # a fail: pairs
             near = _best_tried(search, tried, PAIRED)
             step = _first_better(search, paired_moves(current, near, t), judged, [])
         if step is None:
