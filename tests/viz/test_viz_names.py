@@ -64,3 +64,21 @@ def test_leaders_lie_under_the_stations_and_join_a_name_to_its_station():
     for (x0, y0), (x1, y1) in zip(pieces[::2], pieces[1::2], strict=True):
         nearest = min(stations, key=lambda p: (p[0] - x0) ** 2 + (p[1] - y0) ** 2)
         assert abs(nearest[0] - x0) + abs(nearest[1] - y0) < abs(x1 - x0) + abs(y1 - y0)
+
+
+def test_a_kept_name_whose_leader_meets_a_name_taken_is_placed_again():
+    """A name kept from before stays only where :func:`place_names` would put it: its
+    leader meets no box taken (here a name fixed by an edit), as a new leader would."""
+    from vvlab.plan.name_options import Name
+    from vvlab.plan.names import place_names
+
+    points = {"a": (50.0, 50.0), "b": (90.0, 50.0)}
+    fixed = {"b": Name("Bb", (70.0, 20.0, 84.0, 30.0))}
+    across = Name("Aa", (90.0, 10.0, 104.0, 20.0), leader=((52.0, 48.0), (90.0, 15.0)))
+    args = {"key": {"a"}, "bounds": (0, 0, 200, 100), "fixed": fixed}
+    placed = place_names({"a": "Aa"}, {"a": points["a"]}, {"a": 4}, keep={"a": across}, **args)
+    assert "a" in placed and placed["a"] != across
+    elsewhere = {"b": Name("Bb", (20.0, 70.0, 34.0, 80.0))}  # off a's leader: a's kept
+    kept = place_names({"a": "Aa"}, {"a": points["a"]}, {"a": 4}, keep={"a": across},
+                       **(args | {"fixed": elsewhere}))  # fmt: skip
+    assert kept["a"] == across

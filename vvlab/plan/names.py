@@ -130,7 +130,8 @@ class _Namer:
 
     def take_kept(self, key: set[str]) -> None:
         """Take every kept name still where it may be (as :meth:`place` would), its
-        leader crossing no kept name taken before, all tested at once (most stay)."""
+        leader meeting no box taken and no kept name taken before, all tested at once
+        (most stay)."""
         ids = [s for s in self.keep if self._kept(s) and (self.keep[s].leader is None or s in key)]
         if not ids:
             return
@@ -138,6 +139,9 @@ class _Namer:
         free, clear = self.scene.test(boxes)
         may_cross = np.array([s in key for s in ids]) & self.style.may_cross
         ok = np.where(may_cross, free, clear)
+        led = [i for i, s in enumerate(ids) if self.keep[s].leader is not None]
+        if led:  # as :meth:`place`: a leader meets no box taken (markers, fixed names)
+            ok[led] &= ~self.scene.blocked([self.keep[ids[i]].leader for i in led])
         hits = overlap_matrix(boxes, boxes) | self._leaders_meeting(ids, boxes)
         taken: list[int] = []
         for k in np.flatnonzero(ok):

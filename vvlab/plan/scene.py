@@ -229,7 +229,7 @@ class LabelScene:
         free, clear = self.test(candidates)
         lines = np.asarray(leaders if leaders is not None else (), dtype=float).reshape(-1, 2, 2)
         if leaders is not None:
-            blocked = segments_meeting(lines, self._taken()).any(axis=0)
+            blocked = self.blocked(lines)
             free, clear = free & ~blocked, clear & ~blocked
         pick = clear if clear.any() or not may_cross else free
         if pick is free and not isinstance(may_cross, bool | np.bool_):
@@ -240,6 +240,11 @@ class LabelScene:
         box = tuple(float(v) for v in candidates[k])
         self.take(box, None if leaders is None else as_segment(lines[k]))
         return k
+
+    def blocked(self, leaders: Sequence[Segment] | np.ndarray) -> np.ndarray:
+        """Per leader (a segment): whether it meets a box taken."""
+        lines = np.asarray(leaders, dtype=float).reshape(-1, 2, 2)
+        return segments_meeting(lines, self._taken()).any(axis=0)
 
     def take(self, box: Box, leader: Any = None) -> None:
         """Keep later labels clear of ``box`` (and its ``leader``, if any)."""
