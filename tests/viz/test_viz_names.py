@@ -82,3 +82,24 @@ def test_a_kept_name_whose_leader_meets_a_name_taken_is_placed_again():
     kept = place_names({"a": "Aa"}, {"a": points["a"]}, {"a": 4}, keep={"a": across},
                        **(args | {"fixed": elsewhere}))  # fmt: skip
     assert kept["a"] == across
+
+
+def test_only_a_name_in_the_way_of_a_place_is_moved_to_make_room():
+    """make_room moves a name aside only when its box or leader comes within the gap
+    of a place the station's name may take, or such a place's leader meets it."""
+    import numpy as np
+
+    from vvlab.plan.name_options import Name
+    from vvlab.plan.names import _in_the_way
+
+    boxes = np.array([[10.0, 10.0, 30.0, 20.0]])
+    leaders = np.array([[[0.0, 0.0], [10.0, 10.0]]])
+    room = (boxes, leaders)
+    assert _in_the_way(Name("x", (28.0, 18.0, 40.0, 25.0)), room, gap=0.0)  # overlaps
+    assert _in_the_way(Name("x", (31.0, 10.0, 40.0, 20.0)), room, gap=2.0)  # within the gap
+    assert not _in_the_way(Name("x", (31.0, 10.0, 40.0, 20.0)), room, gap=0.0)
+    assert _in_the_way(Name("x", (2.0, 3.0, 6.0, 4.0)), room, gap=0.0)  # on the leader
+    crossing = Name("x", (60.0, 60.0, 70.0, 70.0), leader=((20.0, 0.0), (20.0, 40.0)))
+    assert _in_the_way(crossing, room, gap=0.0)  # its leader crosses the place
+    assert not _in_the_way(crossing._replace(leader=None), room, gap=0.0)
+    assert not _in_the_way(crossing._replace(leader=None), (boxes, None), gap=5.0)

@@ -215,16 +215,44 @@ class _Namer:
         the first swap that places both."""
         x, y = self.stations[sid][1]
         nearest = sorted(self.placed, key=lambda s: _distance(self.placed[s].box, x, y))
+        room = self._room_of(sid)
         for other in nearest[:tries]:
             theirs = self.placed.pop(other)
             self.scene.drop(theirs.box, theirs.leader)
-            if self.place(sid, key=True):
+            # a name clear of every place ``sid`` may take frees none of them: not tried
+            in_the_way = not self.placed or _in_the_way(theirs, room, self.scene.gap)
+            if in_the_way and self.place(sid, key=True):
                 if self.place(other, key=True):
                     return
                 mine = self.placed.pop(sid)
                 self.scene.drop(mine.box, mine.leader)
             self.placed[other] = theirs
             self.scene.take(theirs.box, theirs.leader)
+
+    def _room_of(self, sid: str) -> tuple[np.ndarray, np.ndarray | None]:
+        """Every place :meth:`place` may try for key station ``sid``: the boxes, and the
+        leaders of those set apart (``None`` for none)."""
+        tried = [self._options(sid, kind, small) for kind, small, _ in self.style.attempts]
+        boxes = [o.boxes for o in tried]
+        leaders = [o.leaders for o in tried if o.leaders is not None]
+        kept = self._kept(sid)
+        if kept is not None:
+            boxes.append(np.array([kept.box], dtype=float))
+            leaders += [] if kept.leader is None else [np.array([kept.leader], dtype=float)]
+        return np.concatenate(boxes), np.concatenate(leaders) if leaders else None
+
+
+def _in_the_way(name: Name, room: tuple[np.ndarray, np.ndarray | None], gap: float) -> bool:
+    """Whether ``name`` (its box or leader) may block one of the places of ``room``
+    (:meth:`_Namer._room_of`), counted generously: each box grown by the scene's gap."""
+    boxes, leaders = room
+    box = np.array([name.box], dtype=float)
+    if overlap_matrix(inflate(boxes, gap), inflate(box, gap)).any():
+        return True
+    leader = None if name.leader is None else np.array([name.leader], dtype=float)
+    if leader is not None and segments_meeting(leader, inflate(boxes, gap)).any():
+        return True
+    return leaders is not None and bool(segments_meeting(leaders, inflate(box, gap)).any())
 
 
 def station_options(
