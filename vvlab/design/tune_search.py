@@ -64,15 +64,22 @@ def fitness(report: BalanceReport) -> float:
     >>> fitness(check_balance("tutorial", bots=["greedy"], games=200, progress=False)) < 0
     True
     """
-    scored = report.table[report.table["target"].map(is_tuned)]
+    scored, low = _scored(report.table)
     m = scored["margin"].fillna(-1.0).clip(-1.0, 1.0)
     short = float(m.clip(upper=0.0).sum())
     if short < 0:
         return short - FAIL_WEIGHT * int((m < 0).sum()) - 0.01
     if scored.empty:
         return 1.0
-    low = scored["margin_low"].fillna(-1.0) if "margin_low" in scored else m
     return float(low.clip(LOW_FLOOR, 1.0).min())
+
+
+def _scored(table: Any) -> tuple[Any, Any]:
+    """The rows of a verdict's ``table`` that :func:`fitness` scores, and each one's
+    ``margin_low`` (its ``margin`` in a table without one; not measurable: -1)."""
+    scored = table[table["target"].map(is_tuned)]
+    low = scored["margin_low"] if "margin_low" in scored else scored["margin"]
+    return scored, low.fillna(-1.0)
 
 
 def fitness_bound(report: BalanceReport) -> float:
@@ -187,10 +194,11 @@ def judging_order(report: BalanceReport) -> list[str]:
     >>> judging_order(BalanceReport(rows, "c", levels, 100, 0, "voll-verplant"))
     ['greedy', 'lookahead:depth=1', 'expert']
     """
-    levels, table = report.levels, report.table
-    scored = table[table["target"].map(is_tuned) & table["level"].isin(levels)]
-    low = scored["margin_low"].fillna(-1.0) if "margin_low" in scored else scored["margin"]
-    worst = scored["level"].iloc[int(low.to_numpy().argmin())] if len(scored) else None
+    levels = report.levels
+    scored, low = _scored(report.table)
+    at_level = scored["level"].isin(levels).to_numpy()  # the bonus rules have none
+    low, at = low.to_numpy()[at_level], scored["level"].to_numpy()[at_level]
+    worst = at[int(low.argmin())] if len(at) else None
 
     def key(level: str) -> tuple[int, int, int]:
         cost = level_cost(level)

@@ -246,11 +246,11 @@ def _in_the_way(name: Name, room: tuple[np.ndarray, np.ndarray | None], gap: flo
     """Whether ``name`` (its box or leader) may block one of the places of ``room``
     (:meth:`_Namer._room_of`), counted generously: each box grown by the scene's gap."""
     boxes, leaders = room
-    box = np.array([name.box], dtype=float)
-    if overlap_matrix(inflate(boxes, gap), inflate(box, gap)).any():
+    grown, box = inflate(boxes, gap), np.array([name.box], dtype=float)
+    if overlap_matrix(grown, inflate(box, gap)).any():
         return True
     leader = None if name.leader is None else np.array([name.leader], dtype=float)
-    if leader is not None and segments_meeting(leader, inflate(boxes, gap)).any():
+    if leader is not None and segments_meeting(leader, grown).any():
         return True
     return leaders is not None and bool(segments_meeting(leaders, inflate(box, gap)).any())
 

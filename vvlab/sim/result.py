@@ -119,9 +119,16 @@ class SimulationResult:
         source = RecordFrames(stack_records(records), spec.city, spec.ruleset, spec.labels,
                               spec.seed)  # fmt: skip
         metadata = {**spec.record(), "map": spec.city.to_dict(), "execution": execution}
+        return cls._reading(source, json.loads(json.dumps(metadata)))
+
+    @classmethod
+    def _reading(
+        cls, source: ResultFiles | RecordFrames, metadata: dict[str, Any]
+    ) -> SimulationResult:
+        """A result whose frames ``source`` gives, each on first access."""
         result = cls.__new__(cls)
         result._frames, result._files = {}, source
-        result.metadata = json.loads(json.dumps(metadata))
+        result.metadata = metadata
         return result
 
     def arrays(self) -> dict[str, np.ndarray]:
@@ -279,10 +286,7 @@ class SimulationResult:
             written by an older vvlab (the message says how to regenerate it).
         """
         metadata, files = open_result(folder)
-        result = cls.__new__(cls)
-        result._frames, result._files = {}, files
-        result.metadata = metadata
-        return result
+        return cls._reading(files, metadata)
 
 
 def _fold(parts: list[str], width: int = 80) -> list[str]:
