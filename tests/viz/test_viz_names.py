@@ -84,22 +84,48 @@ def test_a_kept_name_whose_leader_meets_a_name_taken_is_placed_again():
     assert kept["a"] == across
 
 
-def test_only_a_name_in_the_way_of_a_place_is_moved_to_make_room():
-    """make_room moves a name aside only when its box or leader comes within the gap
-    of a place the station's name may take, or such a place's leader meets it."""
+@pytest.mark.parametrize("style", ["screen", "canvas", "paper"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_make_room_tries_exactly_the_names_whose_move_frees_a_place(style, seed):
+    """:meth:`_Namer._freeing` names a placed name exactly when taking it away lets the
+    key station be named (so make_room skips only moves that cannot help), on crowds
+    of random stations and lines in each style (paper: a gap, markers taken)."""
     import numpy as np
 
-    from vvlab.plan.name_options import Name
-    from vvlab.plan.names import _in_the_way
+    from vvlab.plan.geometry import inflate
+    from vvlab.plan.names import CANVAS_NAMES, SCREEN_NAMES, _Namer
+    from vvlab.plan.scene import LabelScene, line_raster
+    from vvlab.printing.names import NAMES
 
-    boxes = np.array([[10.0, 10.0, 30.0, 20.0]])
-    leaders = np.array([[[0.0, 0.0], [10.0, 10.0]]])
-    room = (boxes, leaders)
-    assert _in_the_way(Name("x", (28.0, 18.0, 40.0, 25.0)), room, gap=0.0)  # overlaps
-    assert _in_the_way(Name("x", (31.0, 10.0, 40.0, 20.0)), room, gap=2.0)  # within the gap
-    assert not _in_the_way(Name("x", (31.0, 10.0, 40.0, 20.0)), room, gap=0.0)
-    assert _in_the_way(Name("x", (2.0, 3.0, 6.0, 4.0)), room, gap=0.0)  # on the leader
-    crossing = Name("x", (60.0, 60.0, 70.0, 70.0), leader=((20.0, 0.0), (20.0, 40.0)))
-    assert _in_the_way(crossing, room, gap=0.0)  # its leader crosses the place
-    assert not _in_the_way(crossing._replace(leader=None), room, gap=0.0)
-    assert not _in_the_way(crossing._replace(leader=None), (boxes, None), gap=5.0)
+    rng = np.random.default_rng(seed)
+    named = {"screen": SCREEN_NAMES, "canvas": CANVAS_NAMES, "paper": NAMES}[style]
+    scale = named.size / SCREEN_NAMES.size
+    xy = rng.integers(0, 12, size=(45, 2)) * 16 * scale + 20 * scale
+    points = {f"s{k}": (float(x), float(y)) for k, (x, y) in enumerate(xy.tolist())}
+    ends = rng.integers(0, 45, size=(8, 2))
+    lines = [(points[f"s{a}"], points[f"s{b}"]) for a, b in ends.tolist() if a != b]
+    stations = {s: (f"Station {s}", p, 4.0 * scale) for s, p in points.items()}
+    markers = [inflate((x, y, x, y), 4.0 * scale + named.margin) for x, y in points.values()]
+    scene = LabelScene([] if named.clear_leaders else markers, bounds=(0, 0, 240 * scale,
+                       240 * scale), gap=named.space, lines=line_raster(lines))  # fmt: skip
+    for box in markers if named.clear_leaders else ():
+        scene.take(box)
+    namer = _Namer(scene, stations, {}, {}, named, set())
+    missing = [s for s in points if not namer.place(s, key=True)]
+    assert missing, "the test needs key stations left without a name"
+    checked = 0
+    for sid in missing:
+        freeing = namer._freeing(sid)
+        assert freeing is not None, "no place of a station left out is open"
+        for other in list(namer.placed):
+            theirs = namer.placed.pop(other)
+            scene.drop(theirs.box, theirs.leader)
+            frees = namer.place(sid, key=True)
+            if frees:
+                mine = namer.placed.pop(sid)
+                scene.drop(mine.box, mine.leader)
+            scene.take(theirs.box, theirs.leader)
+            namer.placed[other] = theirs
+            assert frees == (other in freeing), (sid, other)
+            checked += frees
+    assert checked, "the test needs a name whose move frees a place"

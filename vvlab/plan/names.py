@@ -212,47 +212,80 @@ class _Namer:
 
     def make_room(self, sid: str, tries: int = TRIES) -> None:
         """Name key station ``sid`` by moving one of the ``tries`` names nearest to it:
-        the first swap that places both."""
+        the first swap that places both. Only a name whose move frees one of the
+        places of ``sid`` is tried (:meth:`_freeing`): a move of any other changes
+        nothing but the order of the names placed, which it keeps."""
         x, y = self.stations[sid][1]
         nearest = sorted(self.placed, key=lambda s: _distance(self.placed[s].box, x, y))
-        room = self._room_of(sid)
+        freeing = self._freeing(sid) if len(self.placed) > 1 else None
         for other in nearest[:tries]:
             theirs = self.placed.pop(other)
-            self.scene.drop(theirs.box, theirs.leader)
-            # a name clear of every place ``sid`` may take frees none of them: not tried
-            in_the_way = not self.placed or _in_the_way(theirs, room, self.scene.gap)
-            if in_the_way and self.place(sid, key=True):
-                if self.place(other, key=True):
-                    return
-                mine = self.placed.pop(sid)
-                self.scene.drop(mine.box, mine.leader)
+            if freeing is None or other in freeing:
+                self.scene.drop(theirs.box, theirs.leader)
+                if self.place(sid, key=True):
+                    if self.place(other, key=True):
+                        return
+                    mine = self.placed.pop(sid)
+                    self.scene.drop(mine.box, mine.leader)
+                self.scene.take(theirs.box, theirs.leader)
             self.placed[other] = theirs
-            self.scene.take(theirs.box, theirs.leader)
 
-    def _room_of(self, sid: str) -> tuple[np.ndarray, np.ndarray | None]:
-        """Every place :meth:`place` may try for key station ``sid``: the boxes, and the
-        leaders of those set apart (``None`` for none)."""
-        tried = [self._options(sid, kind, small) for kind, small, _ in self.style.attempts]
-        boxes = [o.boxes for o in tried]
-        leaders = [o.leaders for o in tried if o.leaders is not None]
-        kept = self._kept(sid)
+    def _freeing(self, sid: str) -> set[str] | None:
+        """The names placed whose move alone would free a place :meth:`place` may take
+        for key station ``sid``: the only name in the way of that place, which nothing
+        else blocks (``None``: a place is free already; none and ``sid`` hopeless: no
+        place is open even without the names placed)."""
+        boxes, ends, led, may_cross = self._places(sid)
+        placed = list(self.placed.values())
+        for name in placed:  # what blocks a place besides the names: with them gone
+            self.scene.drop(name.box, name.leader)
+        free, clear = self.scene.test(boxes)
+        free[led] &= ~self.scene.blocked(ends)
+        for name in placed:
+            self.scene.take(name.box, name.leader)
+        open_ = free & (may_cross | clear)
+        if not open_.any():  # no room even without the names: none will ever make it
+            self.hopeless.add(sid)
+        hits = _blocking(placed, boxes, ends, led, self.scene.gap)[open_]
+        if (hits.sum(axis=1) == 0).any():
+            return None
+        alone = hits[hits.sum(axis=1) == 1].any(axis=0)
+        return {s for s, hit in zip(self.placed, alone, strict=True) if hit}
+
+    def _places(self, sid: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Every place :meth:`place` may try for key station ``sid`` (the kept one and
+        each attempt's): the boxes, the leaders of those set apart and which boxes
+        they belong to, and whether each box may lie over a line."""
+        kept, tried = self._kept(sid), []
         if kept is not None:
-            boxes.append(np.array([kept.box], dtype=float))
-            leaders += [] if kept.leader is None else [np.array([kept.leader], dtype=float)]
-        return np.concatenate(boxes), np.concatenate(leaders) if leaders else None
+            leader = None if kept.leader is None else np.array([kept.leader], dtype=float)
+            tried.append((np.array([kept.box], dtype=float), leader, self.style.may_cross))
+        for kind, small, may_cross in self.style.attempts:
+            options = self._options(sid, kind, small)
+            tried.append((options.boxes, options.leaders, may_cross))
+        boxes = np.concatenate([b for b, _, _ in tried])
+        led = np.concatenate([np.full(len(b), ends is not None) for b, ends, _ in tried])
+        cross = np.concatenate([np.full(len(b), c) for b, _, c in tried])
+        ends = [e for _, e, _ in tried if e is not None]
+        ends = np.concatenate(ends) if ends else np.zeros((0, 2, 2))
+        return boxes, ends, led, cross
 
 
-def _in_the_way(name: Name, room: tuple[np.ndarray, np.ndarray | None], gap: float) -> bool:
-    """Whether ``name`` (its box or leader) may block one of the places of ``room``
-    (:meth:`_Namer._room_of`), counted generously: each box grown by the scene's gap."""
-    boxes, leaders = room
-    grown, box = inflate(boxes, gap), np.array([name.box], dtype=float)
-    if overlap_matrix(grown, inflate(box, gap)).any():
-        return True
-    leader = None if name.leader is None else np.array([name.leader], dtype=float)
-    if leader is not None and segments_meeting(leader, grown).any():
-        return True
-    return leaders is not None and bool(segments_meeting(leaders, inflate(box, gap)).any())
+def _blocking(
+    placed: list[Name], boxes: np.ndarray, ends: np.ndarray, led: np.ndarray, gap: float
+) -> np.ndarray:
+    """``[i, j]``: the name ``placed[j]`` is in the way of place ``i`` (``boxes``, those
+    marked ``led`` with a leader of ``ends``) as a
+    :class:`~vvlab.plan.scene.LabelScene` with a ``gap`` tests: its box within the
+    gap, its leader across the place, or the place's leader across its box."""
+    taken = np.array([name.box for name in placed], dtype=float).reshape(-1, 4)
+    hits = overlap_matrix(inflate(boxes, gap) if gap else boxes, taken)
+    theirs = [j for j, name in enumerate(placed) if name.leader is not None]
+    if theirs:
+        lines = np.array([placed[j].leader for j in theirs], dtype=float)
+        hits[:, theirs] |= segments_meeting(lines, boxes)
+    hits[led] |= segments_meeting(ends, taken).T
+    return hits
 
 
 def station_options(
