@@ -154,29 +154,10 @@ def _place_opened(
         {s: now.names[s] for s in opened}, now.points, now.radii,
         key=set(now.key).intersection(opened), lines=_segments_in(now.lines, area),
         obstacles=_obstacles_in(now, area), bounds=now.bounds,
-        keep=_leaders_clear(kept, fixed), memo=memo, fixed=fixed, style=now.style,
+        keep=kept, memo=memo, fixed=fixed, style=now.style,
         rounds=rounds,
     )  # fmt: skip
     return {s: fixed[s] if s in fixed else new[s] for s in now.names if s in fixed or s in new}
-
-
-def _leaders_clear(kept: dict[str, Name], fixed: dict[str, Name]) -> dict[str, Name]:
-    """The names of ``kept`` whose leader, if any, crosses no name of ``fixed``: the
-    placer takes kept names testing their boxes only, and a station moved carries its
-    leader over the names around it.
-
-    >>> led = Name("A", (10.0, 0.0, 20.0, 10.0), ((0.0, 5.0), (10.0, 5.0)))
-    >>> list(_leaders_clear({"a": led}, {"b": Name("B", (4.0, 0.0, 6.0, 10.0))}))
-    []
-    """
-    led = [s for s, name in kept.items() if name.leader is not None]
-    if not led or not fixed:
-        return kept
-    ends = np.array([kept[s].leader for s in led], dtype=float)
-    boxes = np.array([name.box for name in fixed.values()], dtype=float)
-    crossing = segments_meeting(ends, boxes).any(axis=0)
-    dropped = {s for s, hit in zip(led, crossing, strict=True) if hit}
-    return {s: name for s, name in kept.items() if s not in dropped}
 
 
 def _keys_lost(now: Naming, names: dict[str, Name], owed: set[str], memo: dict | None) -> list[str]:
