@@ -223,3 +223,27 @@ def test_a_moved_stations_name_keeps_its_leader_off_the_names_it_passes() -> Non
     again = place_again(naming, placed, now)
     assert again["o"] is placed["o"] and "m" in again
     assert_legible(now, again)
+
+
+def test_names_placed_again_more_widely_are_taken_only_when_they_name_more_key_stations(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``k`` moved into the crowd finds no room among the names around the edit alone,
+    so those nearby are placed again too (in several rounds). That wider placement
+    names ``k``; where it would not, the first one stays (and nothing else moves)."""
+    before = _crowd()
+    placed = place_naming(before)
+    now = before._replace(points={**before.points, "k": (90.0, 90.0)})
+    assert "k" in place_again(before, placed, now)
+    tries: list[dict[str, Name]] = []
+    place_opened = relabel._place_opened
+
+    def without_k(*args, **kwargs) -> dict[str, Name]:
+        names = place_opened(*args, **kwargs)
+        tries.append(names if len(tries) == 0 else {s: n for s, n in names.items() if s != "k"})
+        return tries[-1]
+
+    monkeypatch.setattr(relabel, "_place_opened", without_k)
+    again = place_again(before, placed, now)
+    assert len(tries) == 2 and "k" not in tries[0], "the wider placement must have been tried"
+    assert again == tries[0] and again != tries[1]

@@ -109,9 +109,12 @@ def place_again(
     lost = _keys_lost(now, names, owed, memo)
     if len(lost) > _gained(now, placed, names):
         # names nearby may hold the only room left for them: place those again too
-        opened = [s for s in now.names if s in set(opened).union(_around(now, names, lost))]
-        names = _place_opened(before, placed, now, opened, memo, ROUNDS)
-        lost = _keys_lost(now, names, owed, memo)
+        around = set(opened).union(_around(now, names, lost))
+        wider = _place_opened(before, placed, now, [s for s in now.names if s in around], memo,
+                              ROUNDS)  # fmt: skip
+        more = _keys_lost(now, wider, owed, memo)
+        if len(more) - _gained(now, placed, wider) < len(lost) - _gained(now, placed, names):
+            names, lost = wider, more
     if len(lost) > _gained(now, placed, names) + KEYS_SPARED:
         return _place_all(before, placed, now, memo)
     return names
