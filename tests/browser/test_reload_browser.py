@@ -27,7 +27,7 @@ NOTEBOOK = "reload.ipynb"
 CELLS = [
     "from vvlab.widgets import MapEditor, PlayWidget\n"
     'ed = MapEditor("tutorial", autosave=False)\ned',
-    'ed.mode.value = "add station"\nfor x in range(0, 14, 3):\n    ed.click_grid(x, -5)\n'
+    'ed.mode.value = "add station"\nfor x in range(-6, 7, 3):\n    ed.click_grid(x, -5)\n'
     'print("stations", len(ed.controller.stations))',
     'pw = PlayWidget("tutorial", seats=["person"], seed=1)\npw',
     "for _ in range(4):\n    pw.line_buttons[pw.controller.legal_lines()[0]].click()\n"
