@@ -8,7 +8,7 @@ from itertools import combinations
 
 import numpy as np
 
-from vvlab.plan.geometry import segments_hitting_box
+from vvlab.plan.geometry import segments_meeting
 from vvlab.printing import MIN_BOX
 from vvlab.printing.fonts import text_width
 from vvlab.printing.page import Page, Polyline, Rect, Text
@@ -103,6 +103,6 @@ def check_boxes_on_own_lines(page: Page, city) -> None:
         for sid, box in stations.items():
             if ids & set(city.lines_through(sid)):
                 continue
-            assert not segments_hitting_box(points[:-1], points[1:], box).any(), (
-                f"the box of {sid} covers line {sorted(ids)}"
-            )
+            assert not segments_meeting(
+                np.stack([points[:-1], points[1:]], axis=1), np.array([box])
+            ).any(), f"the box of {sid} covers line {sorted(ids)}"

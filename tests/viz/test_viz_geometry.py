@@ -155,7 +155,7 @@ def test_wagon_spot_costs_scored_at_once_equal_one_by_one(name):
     """The wagons' scene (``LabelScene.covers``) scores many boxes in one step; each
     must cost what the rule says for it alone: 100 a station, 8 a segment, 1000 a
     wagon, 500 outside."""
-    from vvlab.plan.geometry import segments_hitting_box
+    from vvlab.plan.geometry import segments_meeting
     from vvlab.plan.wagons import COSTS, wagon_scene
 
     city = vvlab.load_map(name)
@@ -174,7 +174,7 @@ def test_wagon_spot_costs_scored_at_once_equal_one_by_one(name):
             abs(p[0] - box[0] - 30) < 30 + r + 2 and abs(p[1] - box[1] - 20) < 20 + r + 2
             for p, r in zip(px.values(), radii, strict=True)
         )
-        segments = int(segments_hitting_box(scene.lines.p, scene.lines.q, inflate(box, 2)).sum())
+        segments = int(segments_meeting(scene.lines.ends, np.array([inflate(box, 2)])).sum())
         wagons = boxes_overlap(inflate(box, 3), wagon)
         outside = not (box[0] >= 0 and box[1] >= 0 and box[2] <= frame.width)
         outside = outside or box[3] > frame.height

@@ -11,9 +11,9 @@ import pytest
 import vvlab
 from vvlab.model.generate import generate_city
 from vvlab.plan import names as labels
-from vvlab.plan.geometry import inflate, overlap_matrix, segments_hitting_box
+from vvlab.plan.geometry import inflate, overlap_matrix, segments_meeting
 from vvlab.plan.names import Name, keep_relative
-from vvlab.plan.scene import LineRaster, box_columns, sample_points
+from vvlab.plan.scene import LineRaster, sample_points
 from vvlab.plan.wagons import COSTS, map_geometry, wagon_scene
 from vvlab.viz.names import placed_names, station_points
 
@@ -84,7 +84,7 @@ def test_wagon_costs_near_the_station_are_the_costs_over_the_whole_plan(name):
         boxes = np.stack([cx - 20, cy - 8, cx + 20, cy + 8], axis=1)
         grown = inflate(boxes, 2)
         stations = overlap_matrix(grown, scene.obstacles).sum(axis=1)
-        segments = segments_hitting_box(lines.p, lines.q, box_columns(grown)).sum(axis=1)
+        segments = segments_meeting(lines.ends, grown).sum(axis=1)
         inside = (boxes[:, 0] >= 0) & (boxes[:, 1] >= 0)
         inside &= (boxes[:, 2] <= geo.frame.width) & (boxes[:, 3] <= geo.frame.height)
         whole = 100 * stations + 8 * segments + 500 * ~inside
@@ -108,7 +108,7 @@ def test_an_unchanged_plan_keeps_every_name_and_leader_and_no_leader_crosses_a_n
     for sid, named in led.items():
         ends = np.array([named.leader], dtype=float)
         for other, box in ((s, n.box) for s, n in after.items() if s != sid):
-            assert not segments_hitting_box(ends[:, 0], ends[:, 1], box).any(), (sid, other)
+            assert not segments_meeting(ends, np.array([box])).any(), (sid, other)
 
 
 def test_a_kept_leader_never_crosses_a_kept_name():
@@ -121,4 +121,4 @@ def test_a_kept_leader_never_crosses_a_kept_name():
     )  # fmt: skip
     assert placed["a"] == lead  # the first kept stays, with its leader
     ends = np.array([placed["a"].leader], dtype=float)
-    assert not segments_hitting_box(ends[:, 0], ends[:, 1], placed["b"].box).any()
+    assert not segments_meeting(ends, np.array([placed["b"].box])).any()

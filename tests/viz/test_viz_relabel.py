@@ -13,7 +13,7 @@ import pytest
 import vvlab
 from vvlab.model.generate import generate_city
 from vvlab.plan import relabel
-from vvlab.plan.geometry import segments_hitting_box
+from vvlab.plan.geometry import segments_meeting
 from vvlab.plan.names import CANVAS_NAMES, Name, place_names
 from vvlab.plan.relabel import Naming, place_again, place_naming
 from vvlab.plan.wagons import map_geometry
@@ -45,7 +45,7 @@ def assert_legible(naming: Naming, names: dict[str, Name]) -> None:
         p, q = (np.array([end], dtype=float) for end in name.leader)
         for t, box in boxes.items():
             if t != s:
-                assert not segments_hitting_box(p, q, box)[0], f"{s}'s leader crosses {t}"
+                assert not segments_meeting(np.stack([p, q], axis=1), np.array([box]))[0, 0], s + t
 
 
 def _draft(city: vvlab.CityMap) -> dict:

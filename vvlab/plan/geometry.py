@@ -76,11 +76,6 @@ def extent(boxes: np.ndarray) -> np.ndarray:
     return np.concatenate([boxes[:, :2].min(axis=0), boxes[:, 2:].max(axis=0)])
 
 
-def box_columns(boxes: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Boxes ``(m, 4)`` as columns ``(m, 1)``, the many boxes of :func:`clip_segments`."""
-    return tuple(boxes[:, i : i + 1] for i in range(4))
-
-
 def segment_boxes(segments: np.ndarray, pad: float = 0.0) -> np.ndarray:
     """The bounding box of each segment (shape ``(n, 2, 2)``), grown by ``pad``.
 
@@ -325,17 +320,6 @@ def plan_points(city: CityMap) -> list[Point]:
     return points + [point for edge in city.edges for point in edge.via]
 
 
-def segments_hitting_box(p: np.ndarray, q: np.ndarray, box: Box) -> np.ndarray:
-    """Which segments ``p[i] -> q[i]`` (arrays ``(n, 2)``) meet the rectangle.
-
-    >>> p = np.array([[-1, 0.5], [-1, 2]]); q = np.array([[2, 0.5], [2, 3]])
-    >>> segments_hitting_box(p, q, (0, 0, 1, 1)).tolist()
-    [True, False]
-    """
-    t0, t1 = clip_segments(p, q, box)
-    return t0 <= t1
-
-
 def segments_meeting(segments: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     """The hit test of segments and boxes: ``[i, j]`` is true when box ``boxes[i]``
     (rows ``x0, y0, x1, y1``) meets segment ``segments[j]`` (shape ``(n, 2, 2)``).
@@ -344,15 +328,17 @@ def segments_meeting(segments: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     >>> segments_meeting(segments, np.array([[0, 0, 1, 1]])).tolist()
     [[True, False]]
     """
-    if not len(segments) or not len(boxes):  # nothing to clip: skip the clipping's cost
-        return np.zeros((len(boxes), len(segments)), dtype=bool)
-    return segments_hitting_box(segments[:, 0], segments[:, 1], box_columns(boxes))
+    meets = overlap_matrix(boxes, segment_boxes(segments), touching=True)
+    i, j = np.nonzero(meets)  # only where the box meets the segment's box: clipped
+    t0, t1 = clip_segments(segments[j, 0], segments[j, 1], tuple(boxes[i].T))
+    meets[i, j] = t0 <= t1
+    return meets
 
 
 def clip_segments(p: np.ndarray, q: np.ndarray, box: Box) -> tuple[np.ndarray, np.ndarray]:
-    """Where each segment ``p[i] -> q[i]`` runs inside the rectangle (or rectangles:
-    :func:`box_columns`), as fractions ``t0 <= t1`` of its length (``t0 > t1``: it
-    misses); Liang-Barsky.
+    """Where each segment ``p[i] -> q[i]`` runs inside the rectangle (or rectangle
+    ``i``, each of ``box`` an array), as fractions ``t0 <= t1`` of its length
+    (``t0 > t1``: it misses); Liang-Barsky.
 
     >>> t0, t1 = clip_segments(np.array([[0.0, 5.0]]), np.array([[20.0, 5.0]]), (5, 0, 10, 10))
     >>> t0.tolist(), t1.tolist()

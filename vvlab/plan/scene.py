@@ -16,7 +16,6 @@ import numpy as np
 from vvlab.plan.geometry import (
     Box,
     Point,
-    box_columns,  # noqa: F401  (re-exported: its old place)
     extent,
     inflate,
     overlap_matrix,

@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 
 import vvlab
-from vvlab.plan.geometry import boxes_overlap, segments_hitting_box, station_size
+from vvlab.plan.geometry import boxes_overlap, segments_meeting, station_size
 from vvlab.plan.names import SCREEN_NAMES, name_options
 from vvlab.plan.wagons import wagon_shape
 from vvlab.viz import draw_map
@@ -57,7 +57,7 @@ def names_on_lines(figure) -> list[str]:
     return [
         sid
         for sid, box in zip(names.meta["ids"], names.meta["boxes"], strict=True)
-        if segments_hitting_box(segments[:, 0], segments[:, 1], tuple(box)).any()
+        if segments_meeting(segments, np.array([box], dtype=float)).any()
     ]
 
 
@@ -139,7 +139,7 @@ def test_a_draft_shows_star_values_and_keeps_names_off_its_lines() -> None:
     first = name_options("Station 1", frame.to_px((0, 0)), station_size(2) / 2, SCREEN_NAMES)
     segments = drawn_segments(figure, frame)
     where_first = tuple(first.boxes[0])
-    assert segments_hitting_box(segments[:, 0], segments[:, 1], where_first).any()
+    assert segments_meeting(segments, np.array([where_first], dtype=float)).any()
     assert star_texts(figure) == {"s1": "4", "s2": BLANK, "s3": BLANK, "s4": BLANK, "s5": BLANK}
     assert names_on_lines(figure) == []
     assert {"s1", "s2", "s3", "s4"} <= set(shown(figure, "names")[0].meta["ids"])
