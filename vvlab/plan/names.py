@@ -135,31 +135,21 @@ class _Namer:
         ids = [s for s in self.keep if self._kept(s) and (self.keep[s].leader is None or s in key)]
         if not ids:
             return
-        boxes = np.array([self.keep[s].box for s in ids], dtype=float)
+        kept = [self.keep[s] for s in ids]
+        boxes = np.array([name.box for name in kept], dtype=float)
+        led = np.array([name.leader is not None for name in kept])
+        ends = np.array([name.leader for name in kept if name.leader is not None], dtype=float)
+        ends = ends.reshape(-1, 2, 2)
         free, clear = self.scene.test(boxes)
-        may_cross = np.array([s in key for s in ids]) & self.style.may_cross
-        ok = np.where(may_cross, free, clear)
-        led = [i for i, s in enumerate(ids) if self.keep[s].leader is not None]
-        if led:  # as :meth:`place`: a leader meets no box taken (markers, fixed names)
-            ok[led] &= ~self.scene.blocked([self.keep[ids[i]].leader for i in led])
-        hits = overlap_matrix(boxes, boxes) | self._leaders_meeting(ids, boxes)
+        free[led] &= ~self.scene.blocked(ends)  # as :meth:`place`: markers, fixed names
+        ok = free & (np.array([s in key for s in ids]) & self.style.may_cross | clear)
+        hits = _blocking(kept, boxes, ends, led, self.scene.gap)  # kept names in each other's way
         taken: list[int] = []
         for k in np.flatnonzero(ok):
             if not hits[k, taken].any() and not hits[taken, k].any():
                 taken.append(int(k))
-                name = self.placed[ids[k]] = self.keep[ids[k]]
-                self.scene.take(name.box, name.leader)
-
-    def _leaders_meeting(self, ids: list[str], boxes: np.ndarray) -> np.ndarray:
-        """``[i, j]``: the leader of kept name ``i`` crosses the box of kept name ``j``
-        (never its own)."""
-        meets = np.zeros((len(ids), len(ids)), dtype=bool)
-        led = [i for i, s in enumerate(ids) if self.keep[s].leader is not None]
-        if led:
-            ends = np.array([self.keep[ids[i]].leader for i in led], dtype=float)
-            meets[led] = segments_meeting(ends, boxes).T
-            meets[led, led] = False
-        return meets
+                self.placed[ids[k]] = kept[k]
+                self.scene.take(kept[k].box, kept[k].leader)
 
     def place(self, sid: str, key: bool) -> bool:
         """Name ``sid`` if there is room: where it was kept, if still free (a key
