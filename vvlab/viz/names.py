@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import plotly.graph_objects as go
 
 from vvlab.model.markup import literal
-from vvlab.plan.geometry import Box, Frame, marker_radii, shifted, station_points
+from vvlab.plan.geometry import Box, Frame, Point, marker_radii, shifted
 from vvlab.plan.names import SCREEN_NAMES, Name, NameStyle
 from vvlab.plan.relabel import Naming, place_naming
 from vvlab.plan.scene import Segment
@@ -129,15 +129,47 @@ def plan_naming(
     (True, True)
     """
     frame = frame or geo.frame
-    order = named_stations(city)
-    routes = [line.stations for line in city.lines]
+    return naming(
+        {s: st.name for s, st in city.stations.items()},
+        {s: (st.x, st.y) for s, st in city.stations.items()},
+        marker_radii(city),
+        [line.stations for line in city.lines],
+        frame,
+        lines=[*plan_segments(city, geo), *drawing],
+        obstacles=wagon_boxes(geo, frame),
+        style=style,
+    )
+
+
+def naming(
+    names: dict[str, str],
+    points: dict[str, Point],
+    radii: dict[str, float],
+    routes: Sequence[Sequence[str]],
+    frame: Frame,
+    *,
+    lines: Sequence[Segment] = (),
+    obstacles: Sequence[Box] = (),
+    style: NameStyle = SCREEN_NAMES,
+) -> Naming:
+    """The :class:`~vvlab.plan.relabel.Naming` of stations in pixels of ``frame``, from
+    their ``names`` (plain text), ``points`` and the ``lines`` drawn in map units, the
+    markers' ``radii`` and the ``obstacles`` in pixels: the stations in the order of
+    :func:`rank_stations` along ``routes``, the transfers and termini as key stations
+    (the one builder of a plan's and a draft's names).
+
+    >>> n = naming({"a": "A & B", "b": "B"}, {"a": (0, 0), "b": (2, 0)}, {"a": 4, "b": 4},
+    ...            [["b", "a"]], Frame(-1, -1, 0.1, 40, 20), lines=[((0, 0), (2, 0))])
+    >>> n.names, n.points["b"], n.lines, sorted(n.key)
+    ({'b': 'B', 'a': 'A &amp; B'}, (30.0, 10.0), (((10.0, 10.0), (30.0, 10.0)),), ['a', 'b'])
+    """
     return Naming(
-        names={s: literal(city.stations[s].name) for s in order},
-        points=station_points(city, frame),
-        radii=marker_radii(city),
-        key=frozenset(key_stations(routes, list(city.stations))),
-        lines=tuple(px_segments([*plan_segments(city, geo), *drawing], frame)),
-        obstacles=tuple(wagon_boxes(geo, frame)),
+        names={s: literal(names[s]) for s in rank_stations(routes, list(names))},
+        points={s: frame.to_px(p) for s, p in points.items()},
+        radii=radii,
+        key=frozenset(key_stations(routes, list(names))),
+        lines=tuple(px_segments(lines, frame)),
+        obstacles=tuple(obstacles),
         bounds=(0.0, 0.0, frame.width, frame.height),
         style=style,
     )

@@ -18,7 +18,7 @@ from vvlab.plan.geometry import LINE_WIDTH, Box, Frame, plot_frame, station_size
 from vvlab.plan.names import CANVAS_NAMES, Name
 from vvlab.plan.relabel import Naming, place_naming
 from vvlab.plan.scene import Segment
-from vvlab.viz.names import key_stations, leaders_spec, names_spec, px_segments, rank_stations
+from vvlab.viz.names import leaders_spec, names_spec, naming
 from vvlab.viz.plan import BLANK, FONT, INK, LEGEND_CHARS, STATION_HOVER, legend_label
 from vvlab.widgets.editor.history import placed
 
@@ -81,19 +81,15 @@ def sketch_naming(data: dict[str, Any], frame: Frame, drawing: tuple[Segment, ..
     """
     stations = known_stations(data)
     routes = _routes(data, stations)
-    order = rank_stations(routes, list(stations))
-    points = {s: frame.to_px((float(st["x"]), float(st["y"]))) for s, st in stations.items()}
-    return Naming(
-        names={s: literal(stations[s].get("name") or s) for s in order},
-        points=points,
-        radii=station_radii(data, stations),
-        key=frozenset(key_stations(routes, list(stations))),
-        lines=(
-            *((points[a], points[b]) for route in routes for a, b in pairwise(route)),
-            *px_segments(drawing, frame),
-        ),
-        obstacles=(),
-        bounds=(0.0, 0.0, frame.width, frame.height),
+    points = {s: (float(st["x"]), float(st["y"])) for s, st in stations.items()}
+    pairs = [(points[a], points[b]) for route in routes for a, b in pairwise(route)]
+    return naming(
+        {s: st.get("name") or s for s, st in stations.items()},
+        points,
+        station_radii(data, stations),
+        routes,
+        frame,
+        lines=[*pairs, *drawing],
         style=CANVAS_NAMES,
     )
 
