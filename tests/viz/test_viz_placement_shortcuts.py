@@ -11,11 +11,11 @@ import pytest
 import vvlab
 from vvlab.model.generate import generate_city
 from vvlab.plan import names as labels
-from vvlab.plan.geometry import inflate, overlap_matrix, segments_meeting
+from vvlab.plan.geometry import inflate, overlap_matrix, segments_meeting, station_points
 from vvlab.plan.names import Name, keep_relative
 from vvlab.plan.scene import LineRaster, sample_points
 from vvlab.plan.wagons import COSTS, map_geometry, wagon_scene
-from vvlab.viz.names import placed_names, station_points
+from vvlab.viz.names import placed_names
 
 CITIES = ["paris", "madrid", "berlin"]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -162,15 +162,31 @@ class _Namer:
                 self.placed[sid] = kept
                 return True
         attempts = self.style.attempts if key else self.style.attempts[:1]
-        for kind, small, may_cross in attempts:
-            options = self._options(sid, kind, small)
-            k = self.scene.choose(options.boxes, may_cross, options.leaders)
-            if k is not None:
-                self.placed[sid] = options.name(k)
+        for group in (attempts[:1], attempts[1:]):  # the first alone: it has room most often
+            name = self._choose([(self._options(sid, kind, small), c) for kind, small, c in group])
+            if name is not None:
+                self.placed[sid] = name
                 return True
         if key and not self.placed:  # no name of this placement in its way: none ever will
             self.hopeless.add(sid)
         return False
+
+    def _choose(self, tried: list[tuple[Options, bool]]) -> Name | None:
+        """Take the place :meth:`~vvlab.plan.scene.LabelScene.choose` would take of the
+        first of ``tried`` (options, whether over a line) with one, all tested at once."""
+        if not tried:
+            return None
+        _, _, _, free, clear = self._test(tried)
+        start = 0
+        for options, may_cross in tried:
+            end = start + len(options.boxes)
+            pick = clear[start:end] if clear[start:end].any() or not may_cross else free[start:end]
+            if pick.any():
+                name = options.name(int(np.argmax(pick)))
+                self.scene.take(name.box, name.leader)
+                return name
+            start = end
+        return None
 
     def _kept(self, sid: str) -> Name | None:
         """The name kept for ``sid`` if it still writes the station's name."""
@@ -225,40 +241,54 @@ class _Namer:
         for key station ``sid``: the only name in the way of that place, which nothing
         else blocks (``None``: a place is free already; none and ``sid`` hopeless: no
         place is open even without the names placed)."""
-        boxes, ends, led, may_cross = self._places(sid)
+        kept = self._kept(sid)
+        tried = [] if kept is None else [(_as_options(kept), self.style.may_cross)]
+        tried += [(self._options(sid, kind, small), c) for kind, small, c in self.style.attempts]
         placed = list(self.placed.values())
         for name in placed:  # what blocks a place besides the names: with them gone
             self.scene.drop(name.box, name.leader)
-        free, clear = self.scene.test(boxes)
-        free[led] &= ~self.scene.blocked(ends)
+        places = self._test(tried)
         for name in placed:
             self.scene.take(name.box, name.leader)
-        open_ = free & (may_cross | clear)
+        cross = np.concatenate([np.full(len(options.boxes), c) for options, c in tried])
+        open_ = places.free & (cross | places.clear)
         if not open_.any():  # no room even without the names: none will ever make it
             self.hopeless.add(sid)
-        hits = _blocking(placed, boxes, ends, led, self.scene.gap)[open_]
+        hits = _blocking(placed, places.boxes, places.ends, places.led, self.scene.gap)[open_]
         if (hits.sum(axis=1) == 0).any():
             return None
         alone = hits[hits.sum(axis=1) == 1].any(axis=0)
         return {s for s, hit in zip(self.placed, alone, strict=True) if hit}
 
-    def _places(self, sid: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """Every place :meth:`place` may try for key station ``sid`` (the kept one and
-        each attempt's): the boxes, the leaders of those set apart and which boxes
-        they belong to, and whether each box may lie over a line."""
-        kept, tried = self._kept(sid), []
-        if kept is not None:
-            leader = None if kept.leader is None else np.array([kept.leader], dtype=float)
-            tried.append((np.array([kept.box], dtype=float), leader, self.style.may_cross))
-        for kind, small, may_cross in self.style.attempts:
-            options = self._options(sid, kind, small)
-            tried.append((options.boxes, options.leaders, may_cross))
-        boxes = np.concatenate([b for b, _, _ in tried])
-        led = np.concatenate([np.full(len(b), ends is not None) for b, ends, _ in tried])
-        cross = np.concatenate([np.full(len(b), c) for b, _, c in tried])
-        ends = [e for _, e, _ in tried if e is not None]
+    def _test(self, tried: list[tuple[Options, bool]]) -> _Places:
+        """The places of ``tried`` (options, whether over a line) tested at once, as
+        :meth:`~vvlab.plan.scene.LabelScene.choose` tests them."""
+        boxes = np.concatenate([options.boxes for options, _ in tried])
+        led = np.concatenate([np.full(len(o.boxes), o.leaders is not None) for o, _ in tried])
+        ends = [options.leaders for options, _ in tried if options.leaders is not None]
         ends = np.concatenate(ends) if ends else np.zeros((0, 2, 2))
-        return boxes, ends, led, cross
+        free, clear = self.scene.test(boxes)
+        blocked = self.scene.blocked(ends)
+        free[led] &= ~blocked
+        clear[led] &= ~blocked
+        return _Places(boxes, ends, led, free, clear)
+
+
+class _Places(NamedTuple):
+    """Places tested at once: their ``boxes``, the leaders (``ends``) of those marked
+    ``led``, and which are ``free`` and ``clear`` (:meth:`LabelScene.test`)."""
+
+    boxes: np.ndarray
+    ends: np.ndarray
+    led: np.ndarray
+    free: np.ndarray
+    clear: np.ndarray
+
+
+def _as_options(name: Name) -> Options:
+    """A name as placed, as the one option of its place."""
+    leaders = None if name.leader is None else np.array([name.leader], dtype=float)
+    return Options([name.text], np.zeros(1, dtype=int), np.array([name.box]), leaders, name.size)
 
 
 def _blocking(
