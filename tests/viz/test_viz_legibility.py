@@ -138,7 +138,7 @@ def test_histogram_bins_are_whole_and_aligned_on_half_integers():
 
 @pytest.mark.parametrize("draw", ["plan", "heatmap"])
 def test_station_names_on_the_plan_do_not_overlap(builtin, draw):
-    from vvlab.viz.names import named_stations
+    from vvlab.viz.names import rank_stations
 
     if draw == "plan":
         fig = draw_map(builtin, names=True)
@@ -147,7 +147,7 @@ def test_station_names_on_the_plan_do_not_overlap(builtin, draw):
         fig = station_heatmap(None, res)
     (names,) = [t for t in fig.data if t.meta and t.meta.get("role") == "names"]
     shown = names.meta["ids"]
-    important = named_stations(builtin)
+    important = rank_stations([line.stations for line in builtin.lines], list(builtin.stations))
     assert set(shown) <= set(important)
     assert len(shown) >= min(3, len(important))
     written = [text.replace("<br>", " ") for text in names.text]  # long names on two lines

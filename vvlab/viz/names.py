@@ -52,16 +52,6 @@ def rank_stations(routes: Sequence[Sequence[str]], stations: Sequence[str]) -> l
     return list(dict.fromkeys([*key_stations(routes, stations), *along, *stations]))
 
 
-def named_stations(city: CityMap) -> list[str]:
-    """Every station of ``city`` in the order its name is placed (:func:`rank_stations`).
-
-    >>> import vvlab
-    >>> named_stations(vvlab.load_map("tutorial"))[:2]
-    ['central', 'park']
-    """
-    return rank_stations([line.stations for line in city.lines], list(city.stations))
-
-
 def wagon_boxes(geo: MapGeometry, frame: Frame) -> list[Box]:
     """Pixels of ``frame`` covered by the wagons: each wagon's box as placed, and its
     size in pixels around its body (markers keep their size in a zoomed ``frame``).
