@@ -162,31 +162,15 @@ class _Namer:
                 self.placed[sid] = kept
                 return True
         attempts = self.style.attempts if key else self.style.attempts[:1]
-        for group in (attempts[:1], attempts[1:]):  # the first alone: it has room most often
-            name = self._choose([(self._options(sid, kind, small), c) for kind, small, c in group])
-            if name is not None:
-                self.placed[sid] = name
+        for kind, small, may_cross in attempts:
+            options = self._options(sid, kind, small)
+            k = self.scene.choose(options.boxes, may_cross, options.leaders)
+            if k is not None:
+                self.placed[sid] = options.name(k)
                 return True
         if key and not self.placed:  # no name of this placement in its way: none ever will
             self.hopeless.add(sid)
         return False
-
-    def _choose(self, tried: list[tuple[Options, bool]]) -> Name | None:
-        """Take the place :meth:`~vvlab.plan.scene.LabelScene.choose` would take of the
-        first of ``tried`` (options, whether over a line) with one, all tested at once."""
-        if not tried:
-            return None
-        _, _, _, free, clear = self._test(tried)
-        start = 0
-        for options, may_cross in tried:
-            end = start + len(options.boxes)
-            pick = clear[start:end] if clear[start:end].any() or not may_cross else free[start:end]
-            if pick.any():
-                name = options.name(int(np.argmax(pick)))
-                self.scene.take(name.box, name.leader)
-                return name
-            start = end
-        return None
 
     def _kept(self, sid: str) -> Name | None:
         """The name kept for ``sid`` if it still writes the station's name."""
