@@ -136,16 +136,11 @@ class _Namer:
         if not ids:
             return
         kept = [self.keep[s] for s in ids]
-        boxes = np.array([name.box for name in kept], dtype=float)
-        led = np.array([name.leader is not None for name in kept])
-        ends = np.array([name.leader for name in kept if name.leader is not None], dtype=float)
-        ends = ends.reshape(-1, 2, 2)
-        free, clear = self.scene.test(boxes)
-        free[led] &= ~self.scene.blocked(ends)  # as :meth:`place`: markers, fixed names
-        ok = free & (np.array([s in key for s in ids]) & self.style.may_cross | clear)
-        hits = _blocking(kept, boxes, ends, led, self.scene.gap)  # kept names in each other's way
+        cross = [s in key and self.style.may_cross for s in ids]
+        places = self._test([(_as_options(name), c) for name, c in zip(kept, cross, strict=True)])
+        hits = _blocking(kept, places.boxes, places.ends, places.led, self.scene.gap)
         taken: list[int] = []
-        for k in np.flatnonzero(ok):
+        for k in np.flatnonzero(places.open):
             if not hits[k, taken].any() and not hits[taken, k].any():
                 taken.append(int(k))
                 self.placed[ids[k]] = kept[k]
@@ -234,45 +229,43 @@ class _Namer:
         places = self._test(tried)
         for name in placed:
             self.scene.take(name.box, name.leader)
-        cross = np.concatenate([np.full(len(options.boxes), c) for options, c in tried])
-        open_ = places.free & (cross | places.clear)
-        if not open_.any():  # no room even without the names: none will ever make it
+        if not places.open.any():  # no room even without the names: none will ever make it
             self.hopeless.add(sid)
-        hits = _blocking(placed, places.boxes, places.ends, places.led, self.scene.gap)[open_]
+        hits = _blocking(placed, places.boxes, places.ends, places.led, self.scene.gap)
+        hits = hits[places.open]
         if (hits.sum(axis=1) == 0).any():
             return None
         alone = hits[hits.sum(axis=1) == 1].any(axis=0)
         return {s for s, hit in zip(self.placed, alone, strict=True) if hit}
 
     def _test(self, tried: list[tuple[Options, bool]]) -> _Places:
-        """The places of ``tried`` (options, whether over a line) tested at once, as
-        :meth:`~vvlab.plan.scene.LabelScene.choose` tests them."""
+        """The places of ``tried`` (options, whether over a line) tested at once: which
+        are open as :meth:`~vvlab.plan.scene.LabelScene.choose` would take them."""
         boxes = np.concatenate([options.boxes for options, _ in tried])
         led = np.concatenate([np.full(len(o.boxes), o.leaders is not None) for o, _ in tried])
+        cross = np.concatenate([np.full(len(o.boxes), c) for o, c in tried])
         ends = [options.leaders for options, _ in tried if options.leaders is not None]
         ends = np.concatenate(ends) if ends else np.zeros((0, 2, 2))
         free, clear = self.scene.test(boxes)
-        blocked = self.scene.blocked(ends)
-        free[led] &= ~blocked
-        clear[led] &= ~blocked
-        return _Places(boxes, ends, led, free, clear)
+        free[led] &= ~self.scene.blocked(ends)
+        return _Places(boxes, ends, led, free & (cross | clear))
 
 
 class _Places(NamedTuple):
     """Places tested at once: their ``boxes``, the leaders (``ends``) of those marked
-    ``led``, and which are ``free`` and ``clear`` (:meth:`LabelScene.test`)."""
+    ``led``, and which are ``open`` (free, and off the lines unless they may cross)."""
 
     boxes: np.ndarray
     ends: np.ndarray
     led: np.ndarray
-    free: np.ndarray
-    clear: np.ndarray
+    open: np.ndarray
 
 
 def _as_options(name: Name) -> Options:
     """A name as placed, as the one option of its place."""
     leaders = None if name.leader is None else np.array([name.leader], dtype=float)
-    return Options([name.text], np.zeros(1, dtype=int), np.array([name.box]), leaders, name.size)
+    box = np.array([name.box], dtype=float)
+    return Options([name.text], np.zeros(1, dtype=int), box, leaders, name.size)
 
 
 def _blocking(

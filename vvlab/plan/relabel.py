@@ -110,8 +110,8 @@ def place_again(
     if len(lost) > _gained(now, placed, names):
         # names nearby may hold the only room left for them: place those again too
         around = set(opened).union(_around(now, names, lost))
-        wider = _place_opened(before, placed, now, [s for s in now.names if s in around], memo,
-                              ROUNDS)  # fmt: skip
+        nearby = [s for s in now.names if s in around]
+        wider = _place_opened(before, placed, now, nearby, memo, ROUNDS)
         more = _keys_lost(now, wider, owed, memo)
         if len(more) - _gained(now, placed, wider) < len(lost) - _gained(now, placed, names):
             names, lost = wider, more
